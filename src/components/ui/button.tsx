@@ -1,0 +1,29 @@
+import { cva, type VariantProps } from 'class-variance-authority'
+import type { ComponentProps } from 'react'
+import { cn } from './cn'
+
+const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
+        secondary: 'border border-border bg-white hover:bg-muted dark:bg-zinc-900 dark:hover:bg-zinc-800',
+        ghost: 'hover:bg-muted dark:hover:bg-zinc-800',
+        link: 'text-primary underline-offset-4 hover:underline',
+      },
+      size: { md: 'h-10 px-4', sm: 'h-8 px-3', lg: 'h-11 px-6 text-base' },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+)
+
+export function Button({
+  className,
+  variant,
+  size,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & VariantProps<typeof buttonVariants>) {
+  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+}

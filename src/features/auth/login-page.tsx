@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { authClient } from './auth-client'
+import { AuthCard } from './auth-card'
+import { authErrorMessage } from './auth-errors'
+import { loginFormSchema } from './schemas'
+
+export function LoginPage({ redirect }: { redirect: string }) {
+  const { t } = useTranslation('auth')
+  const navigate = useNavigate()
+  const [serverError, setServerError] = useState<string>()
+  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '' } })
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setServerError(undefined)
+    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
+    if (error) return setServerError(authErrorMessage(t, error))
+    await navigate({ to: '/login/verify', search: { email, redirect: redirect || undefined } })
+  })
+
+  const emailError = form.formState.errors.email?.message
+  return (
+    <AuthCard title={t('login.title')} description={t('login.description')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('login.emailPlaceholder')}
+          autoFocus
+          error={emailError ? t(emailError) : undefined}
+          {...form.register('email')}
+        />
+        {serverError ? (
+          <p role="alert" className="text-sm text-danger">
+            {serverError}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

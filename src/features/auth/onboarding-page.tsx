@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRouter } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { AuthCard } from './auth-card'
+import { submitOnboarding } from './auth.functions'
+import { homeOf, safeRedirect } from './redirect'
+import { onboardingFormSchema } from './schemas'
+
+export function OnboardingPage({ redirect, role }: { redirect?: string; role: string }) {
+  const { t } = useTranslation('auth')
+  const router = useRouter()
+  const onboard = useServerFn(submitOnboarding)
+  const [failed, setFailed] = useState(false)
+  const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name: '' } })
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailed(false)
+    try {
+      await onboard({ data: values })
+    } catch {
+      return setFailed(true)
+    }
+    await router.invalidate()
+    await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
+  })
+
+  const nameError = form.formState.errors.name?.message
+  return (
+    <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          autoFocus
+          error={nameError ? t(nameError) : undefined}
+          {...form.register('name')}
+        />
+        {failed ? (
+          <p role="alert" className="text-sm text-danger">
+            {t('onboarding.failed')}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('onboarding.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

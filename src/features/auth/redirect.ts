@@ -1,0 +1,21 @@
+/**
+ * A `redirect` search parameter is honoured only when it is a path of this
+ * site: never `//host`, `/\host`, a scheme or a login page (open redirects).
+ */
+export function safeRedirect(value: string | undefined | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return undefined
+  }
+  try {
+    const url = new URL(value, 'http://localhost')
+    if (url.origin !== 'http://localhost' || url.pathname.startsWith('/login')) return undefined
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return undefined
+  }
+}
+
+/** Where a signed-in user goes by default: admins to the manager. */
+export function homeOf(role: string | null | undefined) {
+  return role === 'admin' ? '/manager' : '/app'
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { authClient } from './auth-client'
+import { AuthCard } from './auth-card'
+import { authErrorMessage } from './auth-errors'
+import { homeOf, safeRedirect } from './redirect'
+import { verifyFormSchema } from './schemas'
+
+export function VerifyPage({ email, redirect }: { email: string; redirect?: string }) {
+  const { t } = useTranslation('auth')
+  const router = useRouter()
+  const [serverError, setServerError] = useState<string>()
+  const [resent, setResent] = useState(false)
+  const form = useForm({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } })
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setServerError(undefined)
+    const { data, error } = await authClient.signIn.emailOtp({ email, otp: code })
+    if (error || !data) {
+      form.resetField('code')
+      return setServerError(authErrorMessage(t, error))
+    }
+    // Guards of the target page send a new user to onboarding first.
+    await router.invalidate()
+    const role = (data.user as { role?: string }).role
+    await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
+  })
+
+  const resend = async () => {
+    setServerError(undefined)
+    setResent(false)
+    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
+    if (error) return setServerError(authErrorMessage(t, error))
+    setResent(true)
+  }
+
+  const codeError = form.formState.errors.code?.message
+  return (
+    <AuthCard title={t('verify.title')} description={t('verify.description', { email })}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          autoFocus
+          error={codeError ? t(codeError) : undefined}
+          {...form.register('code')}
+        />
+        {serverError ? (
+          <p role="alert" className="text-sm text-danger">
+            {serverError}
+          </p>
+        ) : null}
+        {resent ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('verify.resent')}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('verify.submit')}
+        </Button>
+        <div className="flex justify-between">
+          <Button variant="link" size="sm" className="px-0" onClick={resend}>
+            {t('verify.resend')}
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-0"
+            onClick={() => router.navigate({ to: '/login', search: { redirect } })}
+          >
+            {t('verify.changeEmail')}
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+
+/**
+ * Run-time configuration, read from the process environment by the server.
+ * A production build is never rebuilt to change these: they are parsed when
+ * the server starts and an invalid value stops it with the spec's message.
+ */
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyToUndefined, schema.optional())
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'])
+      .catch('development')
+      .default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    BASE_URL: optional(z.url({ message: 'Invalid base URL' })),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .refine(
+          (value) =>
+            value === 'memory://' ||
+            value.startsWith('postgres://') ||
+            value.startsWith('postgresql://') ||
+            value.startsWith('file://'),
+          'Invalid database URL: use memory://, file://<folder> or postgres://…',
+        ),
+    ),
+    AUTH_SECRET: optional(
+      z.string().min(32, 'AUTH_SECRET must be at least 32 characters'),
+    ),
+    EMAIL_SERVER: optional(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL'),
+    ),
+    EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
+    GITHUB_CLIENT_ID: optional(z.string()),
+    GITHUB_CLIENT_SECRET: optional(z.string()),
+    DEMO_MODE: z
+      .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
+      .transform((value) => value === 'true'),
+    ENV_NAME: optional(z.string()),
+    ENV_EMOJI: optional(z.emoji({ message: 'ENV_EMOJI must be an emoji' })),
+    ENV_COLOR: optional(z.string()),
+    RATE_LIMIT: z
+      .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
+      .transform((value) => value === 'true'),
+    LOG_LEVEL: optional(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    ).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    isProduction: env.NODE_ENV === 'production',
+  }))
+  .superRefine((env, ctx) => {
+    if (env.isProduction && !env.EMAIL_SERVER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_SERVER'],
+        message:
+          'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev outbox is off there',
+      })
+    }
+    if (env.isProduction && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message:
+          'AUTH_SECRET is required in production (32 characters or more, e.g. `openssl rand -base64 32`)',
+      })
+    }
+  })
+
+export type Env = z.output<typeof envSchema>
+
+export class InvalidEnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`)
+    this.name = 'InvalidEnvError'
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    throw new InvalidEnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    )
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+
+/** The validated environment of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** Tests change process.env between suites. */
+export function resetEnvForTests() {
+  cached = undefined
+}

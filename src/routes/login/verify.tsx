@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { VerifyPage } from '@/features/auth/verify-page'
+
+export const Route = createFileRoute('/login/verify')({
+  validateSearch: z.object({
+    email: z.email().catch(''),
+    redirect: z.string().optional().catch(undefined),
+  }),
+  beforeLoad: ({ search }) => {
+    // Without a well-formed e-mail there is no code to ask for.
+    if (!search.email) throw redirect({ to: '/login', search: { redirect: search.redirect } })
+  },
+  component: function VerifyRoute() {
+    const { email, redirect } = Route.useSearch()
+    return <VerifyPage email={email} redirect={redirect} />
+  },
+})

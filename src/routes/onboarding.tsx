@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { OnboardingPage } from '@/features/auth/onboarding-page'
+import { homeOf, safeRedirect } from '@/features/auth/redirect'
+
+export const Route = createFileRoute('/onboarding')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ context, search, location }) => {
+    if (!context.session) throw redirect({ to: '/login', search: { redirect: location.href } })
+    if (context.session.onboardedAt) {
+      throw redirect({ href: safeRedirect(search.redirect) ?? homeOf(context.session.role) })
+    }
+    return { user: context.session }
+  },
+  component: function OnboardingRoute() {
+    const { redirect: target } = Route.useSearch()
+    const { user } = Route.useRouteContext()
+    return <OnboardingPage redirect={target} role={user.role} />
+  },
+})

@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+/**
+ * One database module, two drivers. Nothing outside this file knows which one
+ * runs: PGlite (embedded PostgreSQL in WASM) for a zero-setup start and tests,
+ * node-postgres for a real server.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  /** Runs `fn` while holding a database-wide lock (migrations, seeding). */
+  exclusive<T>(fn: (db: Database) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export const DEFAULT_PGLITE_DIR = './.data/db'
+const MIGRATION_LOCK_ID = 727_001
+
+export async function openDatabase(url: string | undefined): Promise<DatabaseHandle> {
+  if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
+    return openPostgres(url)
+  }
+  if (url === 'memory://') return openPglite(undefined)
+  return openPglite(url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR)
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { Pool } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const pool = new Pool({ connectionString: url, max: 10 })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
+  return {
+    db,
+    driver: 'postgres',
+    async exclusive(fn) {
+      // A session-level advisory lock on one dedicated connection: several
+      // processes starting together migrate and seed one after the other.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+        const locked = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+        return await fn(locked)
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const release = dir ? lockFolder(dir) : () => {}
+  let client: InstanceType<typeof PGlite>
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } })
+  } catch (error) {
+    release()
+    throw error
+  }
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite has a single connection and the folder lock keeps other
+    // processes out, so nothing can interleave.
+    exclusive: (fn) => fn(db),
+    async close() {
+      if (!client.closed) await client.close()
+      release()
+    },
+  }
+}
+
+/**
+ * PGlite neither creates its parent folders nor protects its folder against a
+ * second process, which would corrupt it. A lock file next to the folder,
+ * holding the owner's pid, refuses a second process with a clear message and
+ * is taken over when its owner is gone.
+ */
+export function lockFolder(dir: string): () => void {
+  const folder = path.resolve(dir)
+  fs.mkdirSync(folder, { recursive: true })
+  const lockPath = `${folder}.lock`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' })
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        fs.rmSync(lockPath, { force: true })
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'))
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The database folder ${dir} is in use by another process (pid ${owner}). ` +
+            'Stop that process first, or set DATABASE_URL to a PostgreSQL server to run several processes.',
+        )
+      }
+      fs.rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dir}`)
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Cheap liveness probe, also used by tests. */
+export async function ping(db: Database) {
+  await db.execute(sql`select 1`)
+}

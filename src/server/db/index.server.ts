@@ -1,0 +1,57 @@
+import { env } from '@/lib/env.server'
+import { logger } from '@/server/logger.server'
+import { openDatabase, type Database, type DatabaseHandle } from './client.server'
+import { migrate } from './migrate.server'
+import { seed, isEmpty } from './seed.server'
+
+export type { Database } from './client.server'
+
+/**
+ * The process-wide database: opened once, migrated, seeded on first start,
+ * closed on SIGTERM/SIGINT so the process can exit. Kept on globalThis so the
+ * dev server's module reloads reuse it (PGlite allows one owner per folder).
+ */
+const globalKey = Symbol.for('start-books.database')
+type Holder = { [globalKey]?: Promise<DatabaseHandle> }
+const holder = globalThis as Holder
+
+export async function prepareDatabase(handle: DatabaseHandle) {
+  await handle.exclusive(async (db) => {
+    await migrate(db)
+    if (await isEmpty(db)) {
+      logger.info('empty database: seeding')
+      await seed(db)
+    }
+  })
+  return handle
+}
+
+export function databaseHandle(): Promise<DatabaseHandle> {
+  holder[globalKey] ??= (async () => {
+    const url = env().DATABASE_URL
+    const handle = await openDatabase(url)
+    closeOnExit(handle)
+    logger.info({ driver: handle.driver }, 'database opened')
+    return prepareDatabase(handle)
+  })()
+  return holder[globalKey]
+}
+
+export async function getDb(): Promise<Database> {
+  return (await databaseHandle()).db
+}
+
+function closeOnExit(handle: DatabaseHandle) {
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return
+    closing = true
+    logger.info({ signal }, 'closing the database')
+    handle
+      .close()
+      .catch((error) => logger.error({ err: error }, 'error while closing the database'))
+      .finally(() => process.exit(0))
+  }
+  process.once('SIGTERM', shutdown)
+  process.once('SIGINT', shutdown)
+}

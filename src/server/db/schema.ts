@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
+
+// ---- Auth (the tables better-auth reads and writes) -------------------------
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('user_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('user_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('user_name_id_idx').on(table.name, table.id),
+  ],
+)
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+)
+
+/** better-auth's rate-limit counters, shared by every app process. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+// ---- Catalogue ---------------------------------------------------------------
+
+export const genre = pgTable('genre', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  color: text('color').notNull(),
+  ...timestamps,
+})
+
+export const book = pgTable(
+  'book',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    publisher: text('publisher'),
+    genreId: text('genre_id').references(() => genre.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('book_title_author_unique').on(table.title, table.author),
+    index('book_genre_id_idx').on(table.genreId),
+    index('book_title_id_idx').on(table.title, table.id),
+    index('book_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('book_author_trgm_idx').using('gin', sql`${table.author} gin_trgm_ops`),
+  ],
+)
+
+export type User = typeof user.$inferSelect
+export type Genre = typeof genre.$inferSelect
+export type Book = typeof book.$inferSelect

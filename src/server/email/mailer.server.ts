@@ -1,0 +1,51 @@
+import { render } from '@react-email/render'
+import type { Transporter } from 'nodemailer'
+import { env } from '@/lib/env.server'
+import { languageDir, type Language } from '@/lib/i18n/config'
+import { createI18n } from '@/lib/i18n/instance'
+import { loadMessages } from '@/lib/i18n/messages'
+import { logger } from '@/server/logger.server'
+import { pushToOutbox } from './dev-outbox.server'
+import { LoginCodeEmail } from './login-code-email'
+
+export interface EmailMessage {
+  to: string
+  subject: string
+  html: string
+  text: string
+}
+
+let transport: Promise<Transporter> | undefined
+
+/**
+ * SMTP when EMAIL_SERVER is set; otherwise (development only: env validation
+ * refuses production without it) the dev outbox and the console.
+ */
+export async function sendEmail(message: EmailMessage) {
+  const { EMAIL_SERVER, EMAIL_FROM } = env()
+  if (!EMAIL_SERVER) {
+    pushToOutbox(message)
+    logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox (/dev/mailbox)')
+    return
+  }
+  transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(EMAIL_SERVER))
+  await (await transport).sendMail({ from: EMAIL_FROM, ...message })
+}
+
+export async function sendLoginCode({ email, code, language }: { email: string; code: string; language: Language }) {
+  const t = createI18n(language, await loadMessages(language)).getFixedT(language, 'emails')
+  const texts = {
+    preview: t('loginCode.preview', { code }),
+    title: t('loginCode.title'),
+    intro: t('loginCode.intro'),
+    expiry: t('loginCode.expiry', { minutes: 5 }),
+    ignore: t('loginCode.ignore'),
+  }
+  const element = LoginCodeEmail({ code, language, dir: languageDir(language), texts })
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
+  if (!env().EMAIL_SERVER) {
+    // The code on the console too: the quickest way to sign in while developing.
+    logger.info(`login code for ${email}: ${code}`)
+  }
+  await sendEmail({ to: email, subject: t('loginCode.subject', { code }), html, text })
+}
