@@ -13,7 +13,15 @@ async function handle({ request }: { request: Request }) {
   const ip = getRequestIP()
   if (ip) headers.set(CLIENT_IP_HEADER, ip)
   const auth = await getAuth()
-  return auth.handler(new Request(request, { headers }))
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return auth.handler(
+    new Request(request.url, {
+      method: request.method,
+      headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      signal: request.signal,
+    }),
+  )
 }
 
 export const Route = createFileRoute('/api/auth/$')({
