@@ -22,7 +22,8 @@ export const nameSchema = z
   .trim()
   .min(1, 'validation.nameRequired')
   .max(100, 'validation.nameInvalid')
-  .regex(/^[^<>{}\u0000-\u001f]+$/, 'validation.nameInvalid')
+  // No markup characters and no control characters (newlines, NUL…).
+  .refine((name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32), 'validation.nameInvalid')
 
 export const loginFormSchema = z.object({ email: emailSchema })
 export const verifyFormSchema = z.object({ code: codeSchema })

@@ -109,6 +109,7 @@ export function lockFolder(dir: string): () => void {
         throw new Error(
           `The database folder ${dir} is in use by another process (pid ${owner}). ` +
             'Stop that process first, or set DATABASE_URL to a PostgreSQL server to run several processes.',
+          { cause: error },
         )
       }
       fs.rmSync(lockPath, { force: true })
