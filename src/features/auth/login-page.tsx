@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
@@ -37,11 +38,7 @@ export function LoginPage({ redirect }: { redirect: string }) {
           error={emailError ? t(emailError) : undefined}
           {...form.register('email')}
         />
-        {serverError ? (
-          <p role="alert" className="text-sm text-danger">
-            {serverError}
-          </p>
-        ) : null}
+        <FormAlert>{serverError}</FormAlert>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('login.submit')}
         </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { AuthCard } from './auth-card'
 import { submitOnboarding } from './auth.functions'
@@ -40,11 +41,7 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           error={nameError ? t(nameError) : undefined}
           {...form.register('name')}
         />
-        {failed ? (
-          <p role="alert" className="text-sm text-danger">
-            {t('onboarding.failed')}
-          </p>
-        ) : null}
+        <FormAlert>{failed ? t('onboarding.failed') : undefined}</FormAlert>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('onboarding.submit')}
         </Button>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
@@ -52,16 +53,8 @@ export function VerifyPage({ email, redirect }: { email: string; redirect?: stri
           error={codeError ? t(codeError) : undefined}
           {...form.register('code')}
         />
-        {serverError ? (
-          <p role="alert" className="text-sm text-danger">
-            {serverError}
-          </p>
-        ) : null}
-        {resent ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            {t('verify.resent')}
-          </p>
-        ) : null}
+        <FormAlert>{serverError}</FormAlert>
+        <FormAlert tone="info">{resent ? t('verify.resent') : undefined}</FormAlert>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('verify.submit')}
         </Button>
