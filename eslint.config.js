@@ -21,6 +21,11 @@ export default tseslint.config(
           selector: 'JSXText[value=/[A-Za-z\\u00C0-\\u024F\\u0600-\\u06FF]{2,}/]',
           message: 'User-visible text must be translated with t() (src/locales).',
         },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]{2,}/]',
+          message: 'User-visible attributes must be translated with t() (src/locales).',
+        },
       ],
     },
   },
