@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test'
+import { signIn, USER_EMAIL } from './support/sign-in'
+
+test('a user is refused on /manager: 403 page and 403 status', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await expect(page).toHaveURL(/\/app$/)
+
+  const response = await page.goto('/manager')
+  expect(response?.status()).toBe(403)
+  await expect(page).toHaveURL(/\/manager$/)
+  await expect(page.getByText('You do not have access to this page')).toBeVisible()
+  await expect(page.getByText('Welcome to the manager')).toBeHidden()
+
+  // The page's API request context shares the browser's cookies: the server answers 403 itself.
+  const direct = await page.request.get('/manager')
+  expect(direct.status()).toBe(403)
+  expect(await direct.text()).toContain('You do not have access to this page')
+})
+
+test('signed out, the server redirects /app and /manager to login with 307', async ({ request }) => {
+  const app = await request.get('/app', { maxRedirects: 0 })
+  expect(app.status()).toBe(307)
+  expect(app.headers()['location']).toBe('/login?redirect=%2Fapp')
+
+  const manager = await request.get('/manager', { maxRedirects: 0 })
+  expect(manager.status()).toBe(307)
+  expect(manager.headers()['location']).toBe('/login?redirect=%2Fmanager')
+})
+
+test('signed out, a visit to /manager shows the login page with the redirect param', async ({ page }) => {
+  await page.goto('/manager')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmanager$/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+})
+
+test('a user sent to /manager by the redirect param is refused after sign-in', async ({ page }) => {
+  // Here the refusal happens on a client-side navigation, not on a server render.
+  await signIn(page, USER_EMAIL, { from: '/login?redirect=%2Fmanager' })
+  await expect(page).toHaveURL(/\/manager$/)
+  await expect(page.getByText('You do not have access to this page')).toBeVisible()
+  await expect(page.getByText('Welcome to the manager')).toBeHidden()
+})

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+import { signIn, uniqueEmail } from './support/sign-in'
+
+test('a brand-new address is onboarded with a name, then lands on /app', async ({ page }) => {
+  const email = uniqueEmail('new')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+
+  const name = page.getByLabel('Name')
+  const submit = page.getByRole('button', { name: 'Continue' })
+  await submit.click()
+  await expect(page.getByText('Name is required')).toBeVisible()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+
+  // Blank is not a name either.
+  await name.fill('   ')
+  await submit.click()
+  await expect(page.getByText('Name is required')).toBeVisible()
+
+  await name.fill('Ada Lovelace')
+  await submit.click()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, Ada Lovelace!')).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+
+  // Onboarding is done once: going back there sends the user home.
+  await page.goto('/onboarding')
+  await expect(page).toHaveURL(/\/app$/)
+})
+
+test('a new address that came from /app?x=1 is onboarded first, then lands there', async ({ page }) => {
+  const email = uniqueEmail('new-redirect')
+  await page.goto('/app?x=1')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await signIn(page, email, { from: page.url() })
+  await expect(page).toHaveURL(/\/onboarding\?/)
+
+  await page.getByLabel('Name').fill('Grace Hopper')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/app\?x=1$/)
+  await expect(page.getByText('Welcome, Grace Hopper!')).toBeVisible()
+})

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
+
+test('a signed-out visit to /app?x=1 returns there after sign-in', async ({ page }) => {
+  await page.goto('/app?x=1')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  const redirect = new URL(page.url()).searchParams.get('redirect')
+  expect(redirect).toBe('/app?x=1')
+
+  await signIn(page, USER_EMAIL, { from: page.url() })
+  await expect(page).toHaveURL(/\/app\?x=1$/)
+  await expect(page.getByText('Welcome, User!')).toBeVisible()
+})
+
+test('an admin sent to /app by the redirect param lands there, not on /manager', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL, { from: '/login?redirect=%2Fapp' })
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, Admin!')).toBeVisible()
+})
+
+for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example']) {
+  test(`an open redirect to ${target} lands on the role's home instead`, async ({ page }) => {
+    await signIn(page, USER_EMAIL, { from: `/login?redirect=${encodeURIComponent(target)}` })
+    await expect(page).toHaveURL(/^http:\/\/localhost:3100\/app$/)
+    await expect(page.getByText('Welcome, User!')).toBeVisible()
+  })
+}
+
+test('an open redirect attempt for an admin lands on /manager', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL, { from: '/login?redirect=//evil.example' })
+  await expect(page).toHaveURL(/^http:\/\/localhost:3100\/manager$/)
+})

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
+
+test('/ redirects to /login', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+})
+
+test('an admin signs in with the e-mailed code and lands on /manager', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL)
+  await expect(page).toHaveURL(/\/manager$/)
+  await expect(page.getByText('Welcome to the manager, Admin.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+})
+
+test('a user signs in, lands on /app, signs out and is sent to login again', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, User!')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+
+  // The session is gone: the area is guarded again.
+  await page.goto('/app')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+})

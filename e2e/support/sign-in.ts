@@ -1,0 +1,51 @@
+// Signs in through the UI as a user would: e-mail on /login, code from the mail catcher.
+import { expect, type Page } from '@playwright/test'
+import { readLoginCode } from './mailbox'
+
+export const ADMIN_EMAIL = 'admin@admin.com'
+export const USER_EMAIL = 'user@user.com'
+
+/** A fresh address per call, so a run never reuses an account from an earlier one. */
+export function uniqueEmail(prefix = 'new'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+export interface SignInOptions {
+  /**
+   * Where to start. Defaults to `/login`; pass e.g. `/login?redirect=%2Fapp` or
+   * `/app?x=1` (a guarded page that redirects to the login page).
+   */
+  from?: string
+}
+
+/** Types `email` on the login page and waits for the verify page. Returns the time the code was asked for. */
+export async function requestCode(page: Page, email: string, from = '/login'): Promise<Date> {
+  await page.goto(from)
+  await expect(page).toHaveURL(/\/login(\?|$)/)
+  await page.getByLabel('Email').fill(email)
+  // Taken just before the request: an earlier mail to the same address is never reused.
+  const after = new Date()
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(page).toHaveURL(/\/login\/verify\?/)
+  await expect(page.getByLabel('Verification code')).toBeVisible()
+  return after
+}
+
+/** Types `code` on the verify page and submits it. */
+export async function submitCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/**
+ * Signs `email` in: login page, code read from the mail catcher, verify page.
+ * Returns the code once submitted; the caller asserts where the browser lands
+ * (the role's home, the `redirect` target or onboarding).
+ */
+export async function signIn(page: Page, email: string, opts: SignInOptions = {}): Promise<string> {
+  const after = await requestCode(page, email, opts.from)
+  const code = await readLoginCode(email, { after })
+  await submitCode(page, code)
+  await expect(page).not.toHaveURL(/\/login\/verify/)
+  return code
+}

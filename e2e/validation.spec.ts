@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
+
+test('the login page validates the e-mail address', async ({ page }) => {
+  await page.goto('/login')
+  const email = page.getByLabel('Email')
+  const submit = page.getByRole('button', { name: 'Continue with email' })
+
+  await submit.click()
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+
+  await email.fill('not-an-email')
+  await submit.click()
+  await expect(page.getByText('Email is invalid')).toBeVisible()
+  await expect(page.getByText('Email is required')).toBeHidden()
+
+  await email.fill('user@')
+  await submit.click()
+  await expect(page.getByText('Email is invalid')).toBeVisible()
+
+  // Nothing was sent: still on the login page.
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('the verify page validates the code', async ({ page }) => {
+  await requestCode(page, USER_EMAIL)
+  const code = page.getByLabel('Verification code')
+
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByText('Code is required')).toBeVisible()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+
+  await submitCode(page, '123')
+  await expect(page.getByText('Code should be 6 characters')).toBeVisible()
+
+  await submitCode(page, 'abcdef')
+  await expect(page.getByText('Code is invalid')).toBeVisible()
+
+  await submitCode(page, '12a4')
+  await expect(page.getByText('Code is invalid')).toBeVisible()
+
+  // None of these reached the server: no sign-in error, still on the verify page.
+  await expect(page.getByText('This code is not valid')).toBeHidden()
+  await expect(page).toHaveURL(/\/login\/verify\?/)
+})
+
+test('/login/verify without a valid e-mail goes back to /login', async ({ page }) => {
+  await page.goto('/login/verify?email=not-an-email')
+  await expect(page).toHaveURL(/\/login(\?|$)/)
+  await expect(page).not.toHaveURL(/verify/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+
+  await page.goto('/login/verify')
+  await expect(page).toHaveURL(/\/login(\?|$)/)
+  await expect(page).not.toHaveURL(/verify/)
+})
