@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
 /**
  * Unit and integration tests. Integration tests (`*.integration.test.ts`)
  * run on in-memory PGlite and, when TEST_DATABASE_URL is set, once more on a
- * real PostgreSQL in a throwaway database (see src/test/postgres-setup.ts).
+ * real PostgreSQL in a throwaway database (see src/test/postgres-global-setup.ts
+ * and src/test/database.ts).
  */
 const integration = 'src/**/*.integration.test.{ts,tsx}'
 
@@ -12,6 +13,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [viteReact()],
   test: {
+    setupFiles: ['src/test/setup.ts'],
     projects: [
       {
         extends: true,
@@ -36,7 +38,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'postgres',
                 include: [integration],

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
+import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -38,6 +39,11 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const OnboardingRoute = OnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthRoute = ApiHealthRouteImport.update({
+  id: '/api/health',
+  path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -76,6 +82,7 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
+  '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app/': typeof AppIndexRoute
@@ -86,6 +93,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
+  '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app': typeof AppIndexRoute
@@ -99,6 +107,7 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
+  '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app/': typeof AppIndexRoute
@@ -113,6 +122,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/onboarding'
+    | '/api/health'
     | '/dev/mailbox'
     | '/login/verify'
     | '/app/'
@@ -123,6 +133,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/onboarding'
+    | '/api/health'
     | '/dev/mailbox'
     | '/login/verify'
     | '/app'
@@ -135,6 +146,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/onboarding'
+    | '/api/health'
     | '/dev/mailbox'
     | '/login/verify'
     | '/app/'
@@ -148,6 +160,7 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   OnboardingRoute: typeof OnboardingRoute
+  ApiHealthRoute: typeof ApiHealthRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
@@ -182,6 +195,13 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/onboarding'
       preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health': {
+      id: '/api/health'
+      path: '/api/health'
+      fullPath: '/api/health'
+      preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/': {
@@ -258,6 +278,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   OnboardingRoute: OnboardingRoute,
+  ApiHealthRoute: ApiHealthRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,

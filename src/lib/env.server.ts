@@ -13,12 +13,15 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 export const envSchema = z
   .object({
-    NODE_ENV: z
-      .enum(['development', 'production', 'test'])
-      .catch('development')
-      .default('development'),
+    // Strict: a misspelt NODE_ENV must not silently run as development.
+    NODE_ENV: optional(
+      z.enum(['development', 'production', 'test'], {
+        message: 'NODE_ENV must be development, production or test',
+      }),
+    ).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    BASE_URL: optional(z.url({ message: 'Invalid base URL' })),
+    // http(s) only: `localhost:3000` parses as a URL of scheme `localhost:`.
+    BASE_URL: optional(z.url({ protocol: /^https?$/, message: 'Invalid base URL' })),
     DATABASE_URL: optional(
       z
         .string()

@@ -9,6 +9,8 @@ export function safeRedirect(value: string | undefined | null): string | undefin
   try {
     const url = new URL(value, 'http://localhost')
     if (url.origin !== 'http://localhost' || url.pathname.startsWith('/login')) return undefined
+    // Dot segments can normalise into `//host` (`/..//evil.com`): checked again.
+    if (url.pathname.startsWith('//')) return undefined
     return `${url.pathname}${url.search}${url.hash}`
   } catch {
     return undefined

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { ROLES, roleCan, statements, type Permission } from './permissions'
+
+/** The matrix of spec section 6, cell by cell. */
+const SPEC: Record<string, Record<string, string[]>> = {
+  admin: {
+    user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+    session: ['list', 'revoke', 'delete'],
+    account: ['update'],
+    apps: ['app', 'manager'],
+    book: ['read', 'create', 'update', 'delete'],
+    genre: ['read'],
+  },
+  user: {
+    user: [],
+    session: [],
+    account: ['update'],
+    apps: ['app'],
+    book: ['read'],
+    genre: ['read'],
+  },
+}
+
+describe('the permission matrix', () => {
+  it('has exactly the roles admin and user', () => {
+    expect([...ROLES].sort()).toEqual(['admin', 'user'])
+  })
+
+  for (const [role, resources] of Object.entries(SPEC)) {
+    for (const [resource, allowed] of Object.entries(resources)) {
+      const actions = (statements as Record<string, readonly string[]>)[resource] ?? []
+      for (const action of actions) {
+        // `get` and `update` on user are the admin plugin's own reads and
+        // edits, implied by the spec's management rights (not in its table).
+        if (role === 'admin' && resource === 'user' && (action === 'get' || action === 'update')) continue
+        const expected = allowed.includes(action)
+        it(`${role} ${expected ? 'may' : 'may not'} ${resource}:${action}`, () => {
+          expect(roleCan(role, { [resource]: [action] } as Permission)).toBe(expected)
+        })
+      }
+    }
+  }
+
+  it('grants nothing to an unknown or missing role', () => {
+    expect(roleCan('superuser', { book: ['read'] })).toBe(false)
+    expect(roleCan(null, { apps: ['app'] })).toBe(false)
+    expect(roleCan(undefined, { apps: ['app'] })).toBe(false)
+  })
+
+  it('needs every listed action', () => {
+    expect(roleCan('user', { book: ['read', 'delete'] })).toBe(false)
+    expect(roleCan('admin', { book: ['read', 'delete'], apps: ['manager'] })).toBe(true)
+  })
+})

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidEnvError, parseEnv } from './env.server'
+
+const SECRET = 'a'.repeat(32)
+const PRODUCTION = { NODE_ENV: 'production', EMAIL_SERVER: 'smtp://mail.example:25', AUTH_SECRET: SECRET }
+
+/** The issues parseEnv reports for `source` (`path: message`), or [] if valid. */
+function issues(source: Record<string, string | undefined>) {
+  try {
+    parseEnv(source)
+    return []
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidEnvError)
+    return (error as InvalidEnvError).issues
+  }
+}
+
+describe('defaults', () => {
+  it('runs with an empty environment', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      BASE_URL: 'http://localhost:3000',
+      DEMO_MODE: false,
+      RATE_LIMIT: true,
+      isProduction: false,
+    })
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.EMAIL_SERVER).toBeUndefined()
+    expect(env.ENV_EMOJI).toBeUndefined()
+  })
+
+  it('treats empty values as unset (a blank line of .env)', () => {
+    const env = parseEnv({ BASE_URL: '', DEMO_MODE: '', ENV_EMOJI: ' ', DATABASE_URL: '', AUTH_SECRET: '' })
+    expect(env.BASE_URL).toBe('http://localhost:3000')
+    expect(env.DEMO_MODE).toBe(false)
+    expect(env.ENV_EMOJI).toBeUndefined()
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('derives the default base URL from PORT', () => {
+    expect(parseEnv({ PORT: '4123' })).toMatchObject({ PORT: 4123, BASE_URL: 'http://localhost:4123' })
+  })
+})
+
+describe('BASE_URL', () => {
+  it.each(['https://books.example.com', 'http://localhost:3000', 'http://127.0.0.1:8080/'])('accepts %j', (value) => {
+    expect(parseEnv({ BASE_URL: value }).BASE_URL).toBe(value)
+  })
+
+  it.each(['books.example.com', 'localhost:3000', 'ftp://books.example.com', 'mailto:a@b.co', 'http://', '/', 'not a url'])('refuses %j with "Invalid base URL"', (value) => {
+    expect(issues({ BASE_URL: value })).toEqual(['BASE_URL: Invalid base URL'])
+  })
+
+  it('stops start-up with the message in the error text', () => {
+    expect(() => parseEnv({ BASE_URL: 'nope' })).toThrow(/Invalid base URL/)
+  })
+})
+
+describe('DEMO_MODE', () => {
+  it('is true only for "true", false for "false", false by default', () => {
+    expect(parseEnv({ DEMO_MODE: 'true' }).DEMO_MODE).toBe(true)
+    expect(parseEnv({ DEMO_MODE: 'false' }).DEMO_MODE).toBe(false)
+    expect(parseEnv({}).DEMO_MODE).toBe(false)
+  })
+
+  it.each(['yes', '1', 'TRUE', 'on'])('refuses %j', (value) => {
+    const found = issues({ DEMO_MODE: value })
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^DEMO_MODE: /)
+  })
+})
+
+describe('ENV_EMOJI', () => {
+  it.each(['🚀', '🇫🇷', '👩‍💻', '❤️'])('accepts %j', (value) => {
+    expect(parseEnv({ ENV_EMOJI: value }).ENV_EMOJI).toBe(value)
+  })
+
+  it.each(['dev', 'a🚀', '1', ':)'])('refuses %j with "ENV_EMOJI must be an emoji"', (value) => {
+    expect(issues({ ENV_EMOJI: value })).toEqual(['ENV_EMOJI: ENV_EMOJI must be an emoji'])
+  })
+})
+
+describe('production', () => {
+  it('starts with EMAIL_SERVER and AUTH_SECRET', () => {
+    expect(parseEnv(PRODUCTION)).toMatchObject({ isProduction: true, NODE_ENV: 'production' })
+  })
+
+  it('requires EMAIL_SERVER: no dev outbox in production', () => {
+    const found = issues({ ...PRODUCTION, EMAIL_SERVER: undefined })
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^EMAIL_SERVER: EMAIL_SERVER is required in production/)
+  })
+
+  it('requires AUTH_SECRET', () => {
+    const found = issues({ ...PRODUCTION, AUTH_SECRET: '' })
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^AUTH_SECRET: AUTH_SECRET is required in production/)
+  })
+
+  it('reports both missing values at once', () => {
+    expect(issues({ NODE_ENV: 'production' }).map((issue) => issue.split(':')[0])).toEqual([
+      'EMAIL_SERVER',
+      'AUTH_SECRET',
+    ])
+  })
+
+  it('needs neither outside production', () => {
+    expect(issues({ NODE_ENV: 'development' })).toEqual([])
+    expect(issues({ NODE_ENV: 'test' })).toEqual([])
+  })
+})
+
+describe('other rules', () => {
+  it('needs an AUTH_SECRET of 32 characters or more', () => {
+    expect(issues({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: AUTH_SECRET must be at least 32 characters'])
+    expect(parseEnv({ AUTH_SECRET: SECRET }).AUTH_SECRET).toBe(SECRET)
+  })
+
+  it('needs an smtp:// or smtps:// EMAIL_SERVER', () => {
+    expect(parseEnv({ EMAIL_SERVER: 'smtps://u:p@mail.example:465' }).EMAIL_SERVER).toBe('smtps://u:p@mail.example:465')
+    expect(issues({ EMAIL_SERVER: 'http://mail.example' })).toEqual([
+      'EMAIL_SERVER: EMAIL_SERVER must be an smtp:// or smtps:// URL',
+    ])
+  })
+
+  it.each(['memory://', 'file://./.data/other', 'postgres://u@h:5432/db', 'postgresql://u@h/db'])(
+    'accepts DATABASE_URL %j',
+    (value) => {
+      expect(parseEnv({ DATABASE_URL: value }).DATABASE_URL).toBe(value)
+    },
+  )
+
+  it.each(['mysql://u@h/db', './.data/db', 'sqlite://x'])('refuses DATABASE_URL %j', (value) => {
+    expect(issues({ DATABASE_URL: value })).toEqual([
+      'DATABASE_URL: Invalid database URL: use memory://, file://<folder> or postgres://…',
+    ])
+  })
+
+  it.each(['0', '70000', 'http', '3000.5'])('refuses PORT %j', (value) => {
+    expect(issues({ PORT: value })[0]).toMatch(/^PORT: /)
+  })
+
+  it('reads RATE_LIMIT as true/false, true by default', () => {
+    expect(parseEnv({ RATE_LIMIT: 'false' }).RATE_LIMIT).toBe(false)
+    expect(parseEnv({ RATE_LIMIT: 'true' }).RATE_LIMIT).toBe(true)
+    expect(issues({ RATE_LIMIT: 'off' })[0]).toMatch(/^RATE_LIMIT: /)
+  })
+
+  it('reports every invalid variable, not only the first', () => {
+    const found = issues({ BASE_URL: 'x', ENV_EMOJI: 'x', DEMO_MODE: 'x' }).map((issue) => issue.split(':')[0])
+    expect(found.sort()).toEqual(['BASE_URL', 'DEMO_MODE', 'ENV_EMOJI'])
+  })
+})

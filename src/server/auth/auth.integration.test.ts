@@ -1,0 +1,343 @@
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseEnv } from '@/lib/env.server'
+import { rateLimit, session, user, verification } from '@/server/db/schema'
+import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { createTestDatabase, type TestDatabase } from '@/test/database'
+import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
+
+/** At most 3 wrong tries per code (issue 2, part 5). */
+const ALLOWED_ATTEMPTS = 3
+
+const BASE_URL = 'http://localhost:3000'
+
+let handle: TestDatabase
+let auth: Auth
+
+beforeAll(async () => {
+  handle = await createTestDatabase()
+  auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'false' }))
+})
+
+beforeEach(() => {
+  clearOutbox()
+})
+
+type Fetch = (path: string, init?: { body?: unknown; headers?: Record<string, string> }) => Promise<Response>
+
+function client(instance: () => Auth): { post: Fetch; get: Fetch } {
+  return {
+    post: (path, { body, headers } = {}) =>
+      instance().handler(
+        new Request(`${BASE_URL}/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: BASE_URL, ...headers },
+          body: JSON.stringify(body ?? {}),
+        }),
+      ),
+    get: (path, { headers } = {}) =>
+      instance().handler(new Request(`${BASE_URL}/api/auth${path}`, { headers })),
+  }
+}
+
+const api = client(() => auth)
+
+async function sendCode(email: string) {
+  const response = await api.post('/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } })
+  expect(response.status, await response.clone().text()).toBe(200)
+  return readCode(email)
+}
+
+/** The code from the latest e-mail to `email` in the dev outbox, as a user reads it. */
+function readCode(email: string) {
+  const mail = listOutbox().find((entry) => entry.to === email)
+  if (!mail) throw new Error(`no e-mail to ${email} in the outbox`)
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+  if (!code) throw new Error(`no 6-digit code in the e-mail text:\n${mail.text}`)
+  return code
+}
+
+function signIn(email: string, otp: string) {
+  return api.post('/sign-in/email-otp', { body: { email, otp } })
+}
+
+async function errorCode(response: Response) {
+  return ((await response.json()) as { code?: string }).code
+}
+
+/** `name=value` of the session cookie set by a response, for the next request. */
+function sessionCookie(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair))
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(response.headers.getSetCookie())}`)
+  return cookie
+}
+
+async function getSession(cookie: string) {
+  const response = await api.get('/get-session', { headers: { cookie } })
+  expect(response.status).toBe(200)
+  return (await response.json()) as {
+    user: { email: string; role: string; onboardedAt: string | null; emailVerified: boolean }
+    session: { userId: string }
+  } | null
+}
+
+/** Pretend `seconds` have passed for the pending code of `email`. */
+async function ageCode(email: string, seconds: number) {
+  await handle.db
+    .update(verification)
+    .set({ expiresAt: sql`${verification.expiresAt} - make_interval(secs => ${seconds})` })
+    .where(eq(verification.identifier, `sign-in-otp-${email}`))
+}
+
+describe('sign-in with an e-mail code', () => {
+  it('signs the seeded admin in: code by e-mail, session cookie, session with role admin', async () => {
+    const code = await sendCode('admin@admin.com')
+    const mail = listOutbox()[0]!
+    expect(mail.to).toBe('admin@admin.com')
+    expect(mail.subject).toContain(code)
+    expect(mail.html).toContain(code)
+
+    const response = await signIn('admin@admin.com', code)
+    expect(response.status, await response.clone().text()).toBe(200)
+    const cookie = sessionCookie(response)
+    expect(response.headers.getSetCookie().find((h) => h.startsWith(cookie.split('=')[0]!))).toMatch(/HttpOnly/i)
+
+    const current = await getSession(cookie)
+    expect(current?.user).toMatchObject({ email: 'admin@admin.com', role: 'admin' })
+    expect(current?.user.onboardedAt).toBeTruthy()
+  })
+
+  it('signs the seeded user in with role user', async () => {
+    const code = await sendCode('user@user.com')
+    const response = await signIn('user@user.com', code)
+    expect(response.status).toBe(200)
+    expect((await getSession(sessionCookie(response)))?.user).toMatchObject({ email: 'user@user.com', role: 'user' })
+  })
+
+  it('accepts a code only once', async () => {
+    const code = await sendCode('user@user.com')
+    expect((await signIn('user@user.com', code)).status).toBe(200)
+    const replay = await signIn('user@user.com', code)
+    expect(replay.status).toBe(400)
+    expect(await errorCode(replay)).toBe('INVALID_OTP')
+  })
+
+  it('gives no session without a valid cookie', async () => {
+    expect(await getSession('better-auth.session_token=forged.value')).toBeNull()
+  })
+
+  it('stores the code hashed, never in clear', async () => {
+    const code = await sendCode('user@user.com')
+    const rows = await handle.db
+      .select({ value: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, 'sign-in-otp-user@user.com'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.value).not.toContain(code)
+  })
+
+  it('never sends a fixed code: two sends give different codes, and the older one stops working', async () => {
+    const codes = new Set<string>()
+    for (let i = 0; i < 4; i++) {
+      clearOutbox()
+      codes.add(await sendCode('user@user.com'))
+    }
+    // Four equal codes out of a million possible: a fixed code, not bad luck.
+    expect(codes.size).toBeGreaterThan(1)
+    for (const code of codes) expect(code).toMatch(/^\d{6}$/)
+
+    clearOutbox()
+    const older = await sendCode('user@user.com')
+    clearOutbox()
+    let newer = await sendCode('user@user.com')
+    while (newer === older) {
+      clearOutbox()
+      newer = await sendCode('user@user.com')
+    }
+    const refused = await signIn('user@user.com', older)
+    expect(await errorCode(refused)).toBe('INVALID_OTP')
+    expect((await signIn('user@user.com', newer)).status).toBe(200)
+  })
+
+  it('refuses a wrong code with INVALID_OTP, then still accepts the right one', async () => {
+    const code = await sendCode('user@user.com')
+    const wrong = await signIn('user@user.com', otherCode(code))
+    expect(wrong.status).toBe(400)
+    expect(await errorCode(wrong)).toBe('INVALID_OTP')
+    expect((await signIn('user@user.com', code)).status).toBe(200)
+  })
+
+  it(`refuses even the right code after ${ALLOWED_ATTEMPTS} wrong tries (TOO_MANY_ATTEMPTS)`, async () => {
+    const code = await sendCode('user@user.com')
+    for (let i = 0; i < ALLOWED_ATTEMPTS; i++) {
+      expect(await errorCode(await signIn('user@user.com', otherCode(code)))).toBe('INVALID_OTP')
+    }
+    const right = await signIn('user@user.com', code)
+    expect(right.status).toBe(403)
+    expect(await errorCode(right)).toBe('TOO_MANY_ATTEMPTS')
+    expect(right.headers.getSetCookie().join('\n')).not.toMatch(/session_token=[^;]/)
+
+    // A new code works again.
+    clearOutbox()
+    expect((await signIn('user@user.com', await sendCode('user@user.com'))).status).toBe(200)
+  })
+
+  it('accepts a code until it expires (5 minutes), then refuses it with OTP_EXPIRED', async () => {
+    const fresh = await sendCode('user@user.com')
+    await ageCode('user@user.com', 4 * 60 + 50)
+    expect((await signIn('user@user.com', fresh)).status).toBe(200)
+
+    clearOutbox()
+    const code = await sendCode('user@user.com')
+    const [row] = await handle.db
+      .select({ expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(eq(verification.identifier, 'sign-in-otp-user@user.com'))
+    const lifetime = row!.expiresAt.getTime() - Date.now()
+    expect(lifetime).toBeGreaterThan(4.5 * 60_000)
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000)
+
+    await ageCode('user@user.com', 5 * 60 + 1)
+    const expired = await signIn('user@user.com', code)
+    expect(expired.status).toBe(400)
+    expect(await errorCode(expired)).toBe('OTP_EXPIRED')
+  })
+
+  it('signs a new address up: a user with role user, not onboarded yet', async () => {
+    const email = 'New.Person@Example.com'
+    const code = await sendCode(email.toLowerCase())
+    const response = await signIn(email, code)
+    expect(response.status, await response.clone().text()).toBe(200)
+
+    const current = await getSession(sessionCookie(response))
+    expect(current?.user).toMatchObject({ email: 'new.person@example.com', role: 'user', onboardedAt: null, emailVerified: true })
+    const rows = await handle.db.select().from(user).where(eq(user.email, 'new.person@example.com'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ role: 'user', onboardedAt: null, banned: false })
+  })
+
+  it('refuses a banned user with BANNED_USER and creates no session', async () => {
+    const email = 'amina.ali@example.com'
+    await handle.db.update(user).set({ banned: true, banReason: 'spam' }).where(eq(user.email, email))
+    const [banned] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+
+    const code = await sendCode(email)
+    const response = await signIn(email, code)
+    expect(response.status).toBe(403)
+    expect(await errorCode(response)).toBe('BANNED_USER')
+    const sessions = await handle.db.select().from(session).where(eq(session.userId, banned!.id))
+    expect(sessions).toHaveLength(0)
+  })
+
+  it('lets a user whose ban has expired sign in again', async () => {
+    const email = 'bruno.ali@example.com'
+    await handle.db
+      .update(user)
+      .set({ banned: true, banExpires: new Date(Date.now() - 60_000) })
+      .where(eq(user.email, email))
+    const response = await signIn(email, await sendCode(email))
+    expect(response.status).toBe(200)
+    const [row] = await handle.db.select({ banned: user.banned }).from(user).where(eq(user.email, email))
+    expect(row!.banned).toBe(false)
+  })
+})
+
+describe('the permission matrix through the admin plugin', () => {
+  async function signedIn(email: string) {
+    clearOutbox()
+    return sessionCookie(await signIn(email, await sendCode(email)))
+  }
+
+  it('lets an admin list users, and refuses a user', async () => {
+    const admin = await api.get('/admin/list-users?limit=5', { headers: { cookie: await signedIn('admin@admin.com') } })
+    expect(admin.status).toBe(200)
+    const body = (await admin.json()) as { users: unknown[]; total: number }
+    expect(body.users).toHaveLength(5)
+    expect(body.total).toBeGreaterThanOrEqual(102)
+
+    const member = await api.get('/admin/list-users', { headers: { cookie: await signedIn('user@user.com') } })
+    expect(member.status).toBe(403)
+  })
+
+  it('lets an admin ban a user but not themselves, and the banned user loses their sessions', async () => {
+    const email = 'grace.chen@example.com'
+    const victim = await signedIn(email)
+    expect(await getSession(victim)).not.toBeNull()
+    const cookie = await signedIn('admin@admin.com')
+    const [target] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+    const [me] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, 'admin@admin.com'))
+
+    const self = await api.post('/admin/ban-user', { body: { userId: me!.id }, headers: { cookie } })
+    expect(self.status).toBe(400)
+    expect(await errorCode(self)).toBe('YOU_CANNOT_BAN_YOURSELF')
+
+    const ban = await api.post('/admin/ban-user', { body: { userId: target!.id }, headers: { cookie } })
+    expect(ban.status, await ban.clone().text()).toBe(200)
+    expect(await getSession(victim)).toBeNull()
+
+    const byUser = await api.post('/admin/unban-user', {
+      body: { userId: target!.id },
+      headers: { cookie: await signedIn('user@user.com') },
+    })
+    expect(byUser.status).toBe(403)
+  })
+})
+
+describe('rate limiting (RATE_LIMIT=true)', () => {
+  let limited: Auth
+  beforeAll(() => {
+    limited = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'true' }))
+  })
+  const limitedApi = client(() => limited)
+  const send = (ip: string) =>
+    limitedApi.post('/email-otp/send-verification-otp', {
+      body: { email: 'user@user.com', type: 'sign-in' },
+      headers: { [CLIENT_IP_HEADER]: ip },
+    })
+
+  it('answers 429 to the 6th code request of one client within a minute, counted in the database', async () => {
+    for (let i = 1; i <= 5; i++) expect((await send('203.0.113.7')).status, `request ${i}`).toBe(200)
+    const sixth = await send('203.0.113.7')
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('x-retry-after'))).toBeGreaterThan(0)
+
+    const rows = await handle.db
+      .select()
+      .from(rateLimit)
+      .where(eq(rateLimit.key, '203.0.113.7|/email-otp/send-verification-otp'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.count).toBe(5)
+
+    // Another client is not affected.
+    expect((await send('198.51.100.23')).status).toBe(200)
+  })
+
+  it('shares the counters between instances (another process on the same database)', async () => {
+    const otherInstance = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'true' }))
+    const response = await client(() => otherInstance).post('/email-otp/send-verification-otp', {
+      body: { email: 'user@user.com', type: 'sign-in' },
+      headers: { [CLIENT_IP_HEADER]: '203.0.113.7' },
+    })
+    expect(response.status).toBe(429)
+  })
+
+  it('limits guesses at the code too', async () => {
+    const guess = () =>
+      limitedApi.post('/sign-in/email-otp', {
+        body: { email: 'user@user.com', otp: '000000' },
+        headers: { [CLIENT_IP_HEADER]: '192.0.2.99' },
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await guess()).status)
+    expect(statuses.slice(0, 5)).not.toContain(429)
+    expect(statuses[5]).toBe(429)
+  })
+})
+
+/** A 6-digit code that is not `code`. */
+function otherCode(code: string) {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '@/lib/env.server'
+import { rateLimit } from '@/server/db/schema'
+import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { createTestDatabase, type TestDatabase } from '@/test/database'
+import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
+import { handleAuthRequest, withoutTokens } from './handler.server'
+
+const BASE_URL = 'http://localhost:3000'
+let handle: TestDatabase
+let auth: Auth
+
+beforeAll(async () => {
+  handle = await createTestDatabase()
+  auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'true' }))
+})
+afterAll(() => clearOutbox())
+
+function call(path: string, init: { body?: unknown; headers?: Record<string, string> } = {}, ip = '203.0.113.7') {
+  const request = new Request(`${BASE_URL}/api/auth${path}`, {
+    method: init.body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', origin: BASE_URL, ...init.headers },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  })
+  return handleAuthRequest(auth, request, ip)
+}
+
+describe('the /api/auth handler', () => {
+  it('never sends a session token in a response body', async () => {
+    clearOutbox()
+    await call('/email-otp/send-verification-otp', { body: { email: 'user@user.com', type: 'sign-in' } })
+    const code = /\b(\d{6})\b/.exec(listOutbox()[0]!.text)![1]
+    const signIn = await call('/sign-in/email-otp', { body: { email: 'user@user.com', otp: code } })
+    expect(signIn.status).toBe(200)
+    const signInBody = await signIn.json()
+    expect(signInBody.user.email).toBe('user@user.com')
+    expect(JSON.stringify(signInBody)).not.toContain('"token"')
+
+    const cookie = signIn.headers.getSetCookie().map((h) => h.split(';')[0]).find((c) => c!.includes('session_token'))!
+    const session = await call('/get-session', { headers: { cookie } })
+    const sessionBody = await session.json()
+    expect(sessionBody.session.userId).toBeTruthy()
+    expect(sessionBody.session).not.toHaveProperty('token')
+  })
+
+  it('keys rate limits on the socket address, not on a client-sent header', async () => {
+    await call(
+      '/email-otp/send-verification-otp',
+      { body: { email: 'admin@admin.com', type: 'sign-in' }, headers: { [CLIENT_IP_HEADER]: '198.51.100.99' } },
+      '192.0.2.55',
+    )
+    const keys = (await handle.db.select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key)
+    expect(keys.some((key) => key.includes('192.0.2.55'))).toBe(true)
+    expect(keys.some((key) => key.includes('198.51.100.99'))).toBe(false)
+  })
+
+  it('strips nested tokens but keeps everything else', () => {
+    expect(withoutTokens({ token: 't', sessions: [{ id: '1', token: 'x' }], user: { name: 'A' } })).toEqual({
+      sessions: [{ id: '1' }],
+      user: { name: 'A' },
+    })
+  })
+})

@@ -1,0 +1,50 @@
+import { CLIENT_IP_HEADER, type Auth } from './auth.server'
+
+/**
+ * Serves /api/auth/* with two guarantees on top of better-auth:
+ * - the client address is the socket's, set in a header of our own that
+ *   overwrites anything the client sent, so rate limits cannot be dodged by
+ *   forging X-Forwarded-For;
+ * - session tokens never leave the cookie: JSON answers lose their `token`
+ *   fields (sessions are listed and revoked by id).
+ */
+export async function handleAuthRequest(auth: Auth, request: Request, clientIp: string | undefined) {
+  const headers = new Headers(request.headers)
+  headers.delete(CLIENT_IP_HEADER)
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const response = await auth.handler(
+    new Request(request.url, {
+      method: request.method,
+      headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      signal: request.signal,
+    }),
+  )
+  if (!response.headers.get('content-type')?.includes('application/json')) return response
+  const body = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return new Response(body, response)
+  }
+  const responseHeaders = new Headers(response.headers)
+  responseHeaders.delete('content-length')
+  return new Response(JSON.stringify(withoutTokens(json)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: responseHeaders,
+  })
+}
+
+/** Drops `token` keys from an answer and the objects it holds (sessions). */
+export function withoutTokens(value: unknown, depth = 0): unknown {
+  if (depth > 4 || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item) => withoutTokens(item, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, item]) => [key, withoutTokens(item, depth + 1)]),
+  )
+}

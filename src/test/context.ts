@@ -1,0 +1,31 @@
+/**
+ * What the PostgreSQL global setup hands to the test files (vitest's
+ * provide/inject). Absent in the `pglite` project.
+ */
+export interface PostgresTestContext {
+  /** The server's maintenance database (TEST_DATABASE_URL), for CREATE/DROP DATABASE. */
+  adminUrl: string
+  /** This run's throwaway database, migrated and seeded: the template of every test file's database. */
+  template: string
+  /** Prefix of every database this run creates; teardown drops them all. */
+  prefix: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres?: PostgresTestContext
+  }
+}
+
+/** `postgres://u@h:5432/postgres` with another database name. */
+export function databaseUrl(serverUrl: string, database: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** Our database names are generated (`test_<hex>…`); refuse anything else in SQL. */
+export function quoteDatabase(name: string) {
+  if (!/^test_[a-z0-9_]+$/.test(name)) throw new Error(`unexpected test database name: ${name}`)
+  return `"${name}"`
+}
