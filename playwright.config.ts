@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
 
+// Ports can be moved (E2E_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
+const appPort = process.env.E2E_PORT ?? '3100'
+const smtpPort = (process.env.MAIL_CATCHER_SMTP_PORT ??= '2525')
+const mailHttpPort = (process.env.MAIL_CATCHER_HTTP_PORT ??= '2526')
 // Tests read caught e-mails through e2e/support/mailbox.ts.
-process.env.MAIL_CATCHER_URL ??= 'http://127.0.0.1:2526'
+process.env.MAIL_CATCHER_URL ??= `http://127.0.0.1:${mailHttpPort}`
 
-const baseURL = 'http://localhost:3100'
+const baseURL = `http://localhost:${appPort}`
 
 // Debian's system Chromium (installed by .ci/run), not a Playwright-downloaded browser.
 const launchOptions = {
@@ -33,7 +37,7 @@ export default defineConfig({
     {
       name: 'mail-catcher',
       command: 'npx tsx e2e/support/mail-catcher.ts',
-      url: 'http://127.0.0.1:2526/health',
+      url: `${process.env.MAIL_CATCHER_URL}/health`,
       reuseExistingServer: false,
     },
     {
@@ -44,12 +48,12 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
-        PORT: '3100',
+        PORT: appPort,
         BASE_URL: baseURL,
         NODE_ENV: 'production',
         DATABASE_URL: 'memory://',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-        EMAIL_SERVER: 'smtp://127.0.0.1:2525',
+        EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}`,
         EMAIL_FROM: 'Start Books <noreply@example.com>',
         RATE_LIMIT: 'false',
         LOG_LEVEL: 'warn',

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
+// The app's own origin: an open redirect would leave it.
+const baseUrl = `http://localhost:${process.env.E2E_PORT ?? '3100'}`
+
 test('a signed-out visit to /app?x=1 returns there after sign-in', async ({ page }) => {
   await page.goto('/app?x=1')
   await expect(page).toHaveURL(/\/login\?redirect=/)
@@ -21,12 +24,12 @@ test('an admin sent to /app by the redirect param lands there, not on /manager',
 for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example']) {
   test(`an open redirect to ${target} lands on the role's home instead`, async ({ page }) => {
     await signIn(page, USER_EMAIL, { from: `/login?redirect=${encodeURIComponent(target)}` })
-    await expect(page).toHaveURL(/^http:\/\/localhost:3100\/app$/)
+    await expect(page).toHaveURL(new RegExp(`^${baseUrl}/app$`))
     await expect(page.getByText('Welcome, User!')).toBeVisible()
   })
 }
 
 test('an open redirect attempt for an admin lands on /manager', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL, { from: '/login?redirect=//evil.example' })
-  await expect(page).toHaveURL(/^http:\/\/localhost:3100\/manager$/)
+  await expect(page).toHaveURL(new RegExp(`^${baseUrl}/manager$`))
 })

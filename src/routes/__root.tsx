@@ -6,11 +6,12 @@ import { I18nextProvider } from 'react-i18next'
 import { getSessionUser } from '@/features/auth/auth.functions'
 import type { SessionUser } from '@/features/auth/session'
 import { getShellState } from '@/features/shell/shell.functions'
+import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
+import { ShellOverlays } from '@/features/shell/shell-overlays'
 import { languageConfig, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import appCss from '@/styles.css?url'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -28,18 +29,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,
   shouldReload: false,
-  head: () => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { title: 'Start Books' },
-      { name: 'description', content: 'A full-stack starter with a book catalogue.' },
-    ],
-    links: [
-      { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    ],
-  }),
+  head: rootHead,
   component: RootComponent,
   notFoundComponent: NotFoundPage,
 })
@@ -67,7 +57,10 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <ShellOverlays />
+        </I18nextProvider>
         <Scripts />
       </body>
     </html>

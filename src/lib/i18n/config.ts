@@ -13,7 +13,7 @@ export const LANGUAGES = [
 
 export type Language = (typeof LANGUAGES)[number]['key']
 export const DEFAULT_LANGUAGE: Language = 'en'
-export const NAMESPACES = ['common', 'auth', 'emails'] as const
+export const NAMESPACES = ['common', 'auth', 'emails', 'shell', 'ui', 'demo'] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 /** The cookie the language detector reads and writes (spec section 9). */

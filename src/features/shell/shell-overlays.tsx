@@ -1,0 +1,4 @@
+/** What every page shows above its content (environment badge, navigation progress). */
+export function ShellOverlays() {
+  return null
+}
