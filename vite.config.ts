@@ -4,12 +4,18 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 import { parseEnv } from './src/lib/env.server'
+import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
 
 export default defineConfig(({ command }) => {
   // `npm run dev` stops at once on an invalid environment, as production does.
   if (command === 'serve' && !process.env.VITEST) {
     try {
-      parseEnv(process.env)
+      const { DATABASE_URL } = parseEnv(process.env)
+      // A second dev server on the same embedded database stops now, not at its first request.
+      if (!DATABASE_URL || DATABASE_URL.startsWith('file://')) {
+        const release = lockFolder(DATABASE_URL?.slice('file://'.length) ?? DEFAULT_PGLITE_DIR)
+        process.once('exit', release)
+      }
     } catch (error) {
       console.error((error as Error).message)
       process.exit(1)
@@ -23,6 +29,9 @@ export default defineConfig(({ command }) => {
       tanstackStart({ srcDirectory: 'src' }),
       nitro({
         plugins: ['./src/server/nitro-startup.ts'],
+        // Run the dev server in this process (not a worker thread), so that
+        // Ctrl+C reaches the handler that closes the embedded database.
+        devServer: { runner: 'self' },
         // PGlite loads its WASM and data files at run time: copy the whole package.
         traceDeps: ['@electric-sql/pglite*'],
       }),
