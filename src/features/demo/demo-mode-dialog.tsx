@@ -13,8 +13,9 @@ export const DEMO_INFO_QUERY_KEY = ['demo', 'info'] as const
 /**
  * The dialog a refused action opens in demo mode (spec section 1): title
  * 'Demo Mode', the read-only text, the starter's setup command (copyable)
- * and the contact address. Mount it once per page (the root layout, or a page
- * that mutates); open it with `openDemoDialog()` or `handleDemoModeError()`.
+ * and the contact address. Mount it in the root layout or in a page that
+ * mutates (when several are mounted, only the first renders); open it with
+ * `openDemoDialog()` or `handleDemoModeError()`.
  * `info` skips the fetch of the settings (tests, or a parent that has them).
  */
 export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' | 'setupCommand'> }) {
@@ -57,7 +58,7 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
                   i18nKey="dialog.contact"
                   values={{ email: settings.contactEmail }}
                   components={{
-                    link: (
+                    mail: (
                       <a
                         className="font-medium text-primary underline-offset-4 hover:underline"
                         href={`mailto:${settings.contactEmail}`}
