@@ -50,7 +50,7 @@ function request(auth: Auth, path: string, { method, body, cookie }: Call = {}) 
 
 /** Row count and checksum of every row of each table. */
 async function snapshot(db: Database) {
-  const result: Record<string, { count: number; checksum: string }> = {}
+  const result = {} as Record<(typeof TABLES)[number], { count: number; checksum: string }>
   for (const table of TABLES) {
     const { rows } = (await db.execute(
       sql.raw(
