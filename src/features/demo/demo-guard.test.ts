@@ -1,9 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetEnvForTests } from '@/lib/env.server'
 import { DemoModeError } from './demo-error'
 import { demoGuard } from './demo-guard'
+
+const { setResponseStatus } = vi.hoisted(() => ({ setResponseStatus: vi.fn() }))
+vi.mock('@tanstack/react-start/server', () => ({ setResponseStatus }))
 
 type ServerMiddleware = (options: { next: () => Promise<unknown> }) => Promise<unknown>
 const run = demoGuard.options.server as unknown as ServerMiddleware
@@ -15,6 +18,7 @@ function withDemoMode(value: string) {
 
 describe('demoGuard (server function middleware)', () => {
   const saved = process.env.DEMO_MODE
+  beforeEach(() => setResponseStatus.mockClear())
   afterEach(() => {
     if (saved === undefined) delete process.env.DEMO_MODE
     else process.env.DEMO_MODE = saved
@@ -25,13 +29,15 @@ describe('demoGuard (server function middleware)', () => {
     withDemoMode('true')
     let called = false
     await expect(run({ next: async () => (called = true) })).rejects.toBeInstanceOf(DemoModeError)
-    await expect(run({ next: async () => null })).rejects.toMatchObject({ code: 'DEMO_MODE', status: 403 })
+    await expect(run({ next: async () => null })).rejects.toMatchObject({ message: 'DEMO_MODE', status: 403 })
     expect(called).toBe(false)
+    expect(setResponseStatus).toHaveBeenCalledWith(403)
   })
 
   it('lets the call through otherwise', async () => {
     withDemoMode('false')
     await expect(run({ next: async () => 'handled' })).resolves.toBe('handled')
+    expect(setResponseStatus).not.toHaveBeenCalled()
   })
 })
 

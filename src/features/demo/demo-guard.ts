@@ -1,10 +1,11 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { assertWritable } from './demo-error'
+import { assertWritable, DEMO_MODE_STATUS } from './demo-error'
 
 /**
  * Function middleware for every server function that changes data: in demo
- * mode it refuses the call before the handler runs (HTTP 403, an Error with
- * code `DEMO_MODE` on the client, see demo-error.ts). One line per function:
+ * mode it refuses the call before the handler runs (HTTP 403; the client's
+ * call throws an Error that `isDemoModeError` recognises, see demo-error.ts).
+ * One line per function:
  *
  *   export const renameBook = createServerFn({ method: 'POST' })
  *     .middleware([demoGuard])
@@ -18,6 +19,11 @@ import { assertWritable } from './demo-error'
  */
 export const demoGuard = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   const { env } = await import('@/lib/env.server')
-  assertWritable(env().DEMO_MODE)
+  const { DEMO_MODE } = env()
+  if (DEMO_MODE) {
+    const { setResponseStatus } = await import('@tanstack/react-start/server')
+    setResponseStatus(DEMO_MODE_STATUS)
+  }
+  assertWritable(DEMO_MODE)
   return next()
 })
