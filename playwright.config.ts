@@ -1,13 +1,28 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// Ports can be moved (E2E_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
+// Ports can be moved (E2E_PORT, E2E_DEMO_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
 const appPort = process.env.E2E_PORT ?? '3100'
+// A second app with DEMO_MODE=true for the `demo` project (e2e/demo*.spec.ts).
+const demoPort = process.env.E2E_DEMO_PORT ?? '3102'
 const smtpPort = (process.env.MAIL_CATCHER_SMTP_PORT ??= '2525')
 const mailHttpPort = (process.env.MAIL_CATCHER_HTTP_PORT ??= '2526')
 // Tests read caught e-mails through e2e/support/mailbox.ts.
 process.env.MAIL_CATCHER_URL ??= `http://127.0.0.1:${mailHttpPort}`
 
 const baseURL = `http://localhost:${appPort}`
+const demoBaseURL = `http://localhost:${demoPort}`
+const DEMO_SPECS = 'demo*.spec.ts'
+
+// The same production build and settings for both apps.
+const appEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'memory://',
+  AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+  EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}`,
+  EMAIL_FROM: 'Start Books <noreply@example.com>',
+  RATE_LIMIT: 'false',
+  LOG_LEVEL: 'warn',
+}
 
 // Debian's system Chromium (installed by .ci/run), not a Playwright-downloaded browser.
 const launchOptions = {
@@ -32,7 +47,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  projects: [
+    { name: 'chromium', testIgnore: DEMO_SPECS, use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'demo',
+      testMatch: DEMO_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: demoBaseURL },
+    },
+  ],
   webServer: [
     {
       name: 'mail-catcher',
@@ -47,16 +69,20 @@ export default defineConfig({
       url: `${baseURL}/login`,
       timeout: 60_000,
       reuseExistingServer: false,
+      env: { ...appEnv, PORT: appPort, BASE_URL: baseURL },
+    },
+    {
+      name: 'demo-app',
+      command: 'node_modules/.bin/node .output/server/index.mjs',
+      url: `${demoBaseURL}/login`,
+      timeout: 60_000,
+      reuseExistingServer: false,
       env: {
-        PORT: appPort,
-        BASE_URL: baseURL,
-        NODE_ENV: 'production',
-        DATABASE_URL: 'memory://',
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-        EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}`,
-        EMAIL_FROM: 'Start Books <noreply@example.com>',
-        RATE_LIMIT: 'false',
-        LOG_LEVEL: 'warn',
+        ...appEnv,
+        PORT: demoPort,
+        BASE_URL: demoBaseURL,
+        DEMO_MODE: 'true',
+        DEMO_CONTACT_EMAIL: 'demo@books.example',
       },
     },
   ],

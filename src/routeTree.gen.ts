@@ -17,6 +17,7 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
+import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
@@ -61,6 +62,11 @@ const LoginIndexRoute = LoginIndexRouteImport.update({
   path: '/login/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginErrorRoute = LoginErrorRouteImport.update({
+  id: '/login/error',
+  path: '/login/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginVerifyRoute = LoginVerifyRouteImport.update({
   id: '/login/verify',
   path: '/login/verify',
@@ -84,6 +90,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/api/health'
     | '/dev/mailbox'
+    | '/login/error'
     | '/login/verify'
     | '/app/'
     | '/login/'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/api/health'
     | '/dev/mailbox'
+    | '/login/error'
     | '/login/verify'
     | '/app'
     | '/login'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/api/health'
     | '/dev/mailbox'
+    | '/login/error'
     | '/login/verify'
     | '/app/'
     | '/login/'
@@ -162,6 +174,7 @@ export interface RootRouteChildren {
   OnboardingRoute: typeof OnboardingRoute
   ApiHealthRoute: typeof ApiHealthRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  LoginErrorRoute: typeof LoginErrorRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -225,6 +238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login/error': {
+      id: '/login/error'
+      path: '/login/error'
+      fullPath: '/login/error'
+      preLoaderRoute: typeof LoginErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/verify': {
       id: '/login/verify'
       path: '/login/verify'
@@ -280,6 +300,7 @@ const rootRouteChildren: RootRouteChildren = {
   OnboardingRoute: OnboardingRoute,
   ApiHealthRoute: ApiHealthRoute,
   DevMailboxRoute: DevMailboxRoute,
+  LoginErrorRoute: LoginErrorRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

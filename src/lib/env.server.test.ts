@@ -23,6 +23,7 @@ describe('defaults', () => {
       PORT: 3000,
       BASE_URL: 'http://localhost:3000',
       DEMO_MODE: false,
+      DEMO_CONTACT_EMAIL: 'contact@example.com',
       RATE_LIMIT: true,
       isProduction: false,
     })
@@ -69,6 +70,13 @@ describe('DEMO_MODE', () => {
     const found = issues({ DEMO_MODE: value })
     expect(found).toHaveLength(1)
     expect(found[0]).toMatch(/^DEMO_MODE: /)
+  })
+
+  it('has a contact address that must be an e-mail', () => {
+    expect(parseEnv({ DEMO_CONTACT_EMAIL: 'demo@books.example' }).DEMO_CONTACT_EMAIL).toBe('demo@books.example')
+    expect(issues({ DEMO_CONTACT_EMAIL: 'nobody' })).toEqual([
+      'DEMO_CONTACT_EMAIL: DEMO_CONTACT_EMAIL must be an e-mail address',
+    ])
   })
 })
 

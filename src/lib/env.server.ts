@@ -48,6 +48,10 @@ export const envSchema = z
     DEMO_MODE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
       .transform((value) => value === 'true'),
+    // Shown in the demo-mode dialog: who to write to about the demo.
+    DEMO_CONTACT_EMAIL: optional(
+      z.email({ message: 'DEMO_CONTACT_EMAIL must be an e-mail address' }),
+    ).default('contact@example.com'),
     ENV_NAME: optional(z.string()),
     ENV_EMOJI: optional(z.emoji({ message: 'ENV_EMOJI must be an emoji' })),
     ENV_COLOR: optional(z.string()),

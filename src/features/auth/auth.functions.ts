@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
+import { demoGuard } from '@/features/demo/demo-guard'
 import type { SessionUser } from './session'
 import { nameSchema } from './schemas'
 
@@ -26,6 +27,7 @@ export const getSessionUser = createServerFn({ method: 'GET' }).handler(() => cu
 
 /** Onboarding: the user gives a name, which marks them onboarded. */
 export const submitOnboarding = createServerFn({ method: 'POST' })
+  .middleware([demoGuard])
   .validator(z.object({ name: nameSchema }))
   .handler(async ({ data }) => {
     const user = await currentUser()

@@ -6,12 +6,16 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
+import { DemoAccountsHint } from '@/features/demo/demo-hints'
 import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage } from './auth-errors'
 import { loginFormSchema } from './schemas'
 
-export function LoginPage({ redirect }: { redirect: string }) {
+/** The code of the server's refusal to send a code to an unknown address (login only). */
+const SIGNUP_DISABLED = 'SIGNUP_DISABLED'
+
+export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; demoAccounts?: string[] }) {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const [serverError, setServerError] = useState<string>()
@@ -20,6 +24,9 @@ export function LoginPage({ redirect }: { redirect: string }) {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setServerError(undefined)
     const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
+    if (error?.code === SIGNUP_DISABLED) {
+      return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
+    }
     if (error) return setServerError(authErrorMessage(t, error))
     await navigate({ to: '/login/verify', search: { email, redirect: redirect || undefined } })
   })
@@ -42,6 +49,10 @@ export function LoginPage({ redirect }: { redirect: string }) {
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('login.submit')}
         </Button>
+        <DemoAccountsHint
+          accounts={demoAccounts}
+          onPick={(email) => form.setValue('email', email, { shouldValidate: true })}
+        />
       </form>
     </AuthCard>
   )

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
+import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
+import { handleDemoModeError } from '@/features/demo/demo-store'
 import { AuthCard } from './auth-card'
 import { submitOnboarding } from './auth.functions'
 import { homeOf, safeRedirect } from './redirect'
@@ -23,7 +25,9 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
     setFailed(false)
     try {
       await onboard({ data: values })
-    } catch {
+    } catch (error) {
+      // Demo mode: the server refused; the demo dialog says why.
+      if (handleDemoModeError(error)) return
       return setFailed(true)
     }
     await router.invalidate()
@@ -46,6 +50,7 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           {t('onboarding.submit')}
         </Button>
       </form>
+      <DemoModeDialog />
     </AuthCard>
   )
 }

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
+import { DemoCodeHint } from '@/features/demo/demo-hints'
 import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage } from './auth-errors'
 import { homeOf, safeRedirect } from './redirect'
 import { verifyFormSchema } from './schemas'
 
-export function VerifyPage({ email, redirect }: { email: string; redirect?: string }) {
+export function VerifyPage({ email, redirect, demoCode }: { email: string; redirect?: string; demoCode?: string }) {
   const { t } = useTranslation('auth')
   const router = useRouter()
   const [serverError, setServerError] = useState<string>()
@@ -38,6 +39,8 @@ export function VerifyPage({ email, redirect }: { email: string; redirect?: stri
     const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
     if (error) return setServerError(authErrorMessage(t, error))
     setResent(true)
+    // A demo account's new code replaces the one in the demo hint.
+    if (demoCode) await router.invalidate()
   }
 
   const codeError = form.formState.errors.code?.message
@@ -53,6 +56,9 @@ export function VerifyPage({ email, redirect }: { email: string; redirect?: stri
           error={codeError ? t(codeError) : undefined}
           {...form.register('code')}
         />
+        {demoCode ? (
+          <DemoCodeHint code={demoCode} onUse={(code) => form.setValue('code', code, { shouldValidate: true })} />
+        ) : null}
         <FormAlert>{serverError}</FormAlert>
         <FormAlert tone="info">{resent ? t('verify.resent') : undefined}</FormAlert>
         <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
+import { getDemoInfo } from '@/features/demo/demo.functions'
 
 export const Route = createFileRoute('/login/')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -11,8 +12,11 @@ export const Route = createFileRoute('/login/')({
       throw redirect({ href: safeRedirect(search.redirect) ?? homeOf(context.session.role) })
     }
   },
+  // Demo mode: the login-only variant, with the demo accounts to pick from.
+  loader: () => getDemoInfo(),
   head: () => ({ meta: [{ title: 'Start Books' }] }),
   component: function LoginRoute() {
-    return <LoginPage redirect={Route.useSearch().redirect ?? ''} />
+    const { accounts } = Route.useLoaderData()
+    return <LoginPage redirect={Route.useSearch().redirect ?? ''} demoAccounts={accounts} />
   },
 })

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { VerifyPage } from '@/features/auth/verify-page'
+import { getDemoHint } from '@/features/demo/demo.functions'
 
 export const Route = createFileRoute('/login/verify')({
   validateSearch: z.object({
@@ -11,8 +12,12 @@ export const Route = createFileRoute('/login/verify')({
     // Without a well-formed e-mail there is no code to ask for.
     if (!search.email) throw redirect({ to: '/login', search: { redirect: search.redirect } })
   },
+  // Demo mode, demo accounts only: the pending code, shown on the page.
+  loaderDeps: ({ search }) => ({ email: search.email }),
+  loader: ({ deps }) => getDemoHint({ data: { email: deps.email } }),
   component: function VerifyRoute() {
     const { email, redirect } = Route.useSearch()
-    return <VerifyPage email={email} redirect={redirect} />
+    const hint = Route.useLoaderData()
+    return <VerifyPage email={email} redirect={redirect} demoCode={hint?.code} />
   },
 })

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
@@ -9,6 +10,8 @@ import type { Database } from '@/server/db/index.server'
 import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
+import { logger } from '@/server/logger.server'
+import { isDemoAccount } from './demo-policy.server'
 
 /** Constants of the e-mail code sign-in (spec sections 3 and 9). */
 export const OTP_LENGTH = 6
@@ -16,15 +19,23 @@ export const OTP_EXPIRES_IN_SECONDS = 5 * 60
 export const OTP_ALLOWED_ATTEMPTS = 3
 /** The header our own server sets from the socket address (see the auth route). */
 export const CLIENT_IP_HEADER = 'x-start-client-ip'
+/** Where the auth routes are served (src/routes/api/auth/$.ts). */
+export const AUTH_BASE_PATH = '/api/auth'
+/** The code of the refusal to send a sign-in code to an unknown address (login-only variant). */
+export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
 
 // A fixed secret is only acceptable where nothing real is protected; env
 // validation refuses production without AUTH_SECRET.
 const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
 
 export function createAuth(db: Database, config: Env) {
-  return betterAuth({
+  const demoMode = config.DEMO_MODE
+  // Login only (no sign-up by code): forced by demo mode (issue 4 may make it configurable).
+  const loginOnly = demoMode
+  const auth = betterAuth({
     appName: 'Start Books',
     baseURL: config.BASE_URL,
+    basePath: AUTH_BASE_PATH,
     secret: config.AUTH_SECRET ?? DEVELOPMENT_SECRET,
     trustedOrigins: [config.BASE_URL],
     database: drizzleAdapter(db, {
@@ -51,14 +62,46 @@ export function createAuth(db: Database, config: Env) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    hooks: loginOnly
+      ? {
+          // Login only: an unknown address gets no code but a clear answer,
+          // which the login page turns into /login/error?error=signup_disabled.
+          before: createAuthMiddleware(async (ctx) => {
+            if (ctx.path !== '/email-otp/send-verification-otp') return
+            const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown }
+            if (body.type !== 'sign-in' || typeof body.email !== 'string') return
+            const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase())
+            if (!found) {
+              throw new APIError('FORBIDDEN', {
+                code: SIGNUP_DISABLED_CODE,
+                message: 'You need an account to sign in',
+              })
+            }
+          }),
+        }
+      : undefined,
+    databaseHooks: demoMode
+      ? {
+          // Demo mode: no account is ever created, whatever the route.
+          user: { create: { before: async () => false } },
+        }
+      : undefined,
     plugins: [
       emailOTP({
         otpLength: OTP_LENGTH,
         expiresIn: OTP_EXPIRES_IN_SECONDS,
         allowedAttempts: OTP_ALLOWED_ATTEMPTS,
-        storeOTP: 'hashed',
+        // Hashed; encrypted in demo mode only, so that the demo hint can show
+        // the demo accounts' pending code (docs/decisions/005-demo-mode.md).
+        storeOTP: demoMode ? 'encrypted' : 'hashed',
+        disableSignUp: loginOnly,
         rateLimit: { window: 60, max: 5 },
         async sendVerificationOTP({ email, otp }, ctx) {
+          if (demoMode && isDemoAccount(email)) {
+            // Shown on the verify page instead: never mail the public demo addresses.
+            logger.info({ to: email }, 'demo account: code shown in the demo hint, not e-mailed')
+            return
+          }
           await sendLoginCode({
             email,
             code: otp,
@@ -77,6 +120,8 @@ export function createAuth(db: Database, config: Env) {
       tanstackStartCookies(),
     ],
   })
+  // Read by the /api/auth handler, which refuses mutations in demo mode.
+  return Object.assign(auth, { demoMode })
 }
 
 export type Auth = ReturnType<typeof createAuth>

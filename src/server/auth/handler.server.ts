@@ -1,4 +1,6 @@
-import { CLIENT_IP_HEADER, type Auth } from './auth.server'
+import { demoModeResponse } from '@/features/demo/demo-error'
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.server'
+import { authEndpointRoutes, isAllowedInDemoMode, type AuthEndpointRoute } from './demo-policy.server'
 
 /**
  * Serves /api/auth/* with two guarantees on top of better-auth:
@@ -6,9 +8,15 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.server'
  *   overwrites anything the client sent, so rate limits cannot be dodged by
  *   forging X-Forwarded-For;
  * - session tokens never leave the cookie: JSON answers lose their `token`
- *   fields (sessions are listed and revoked by id).
+ *   fields (sessions are listed and revoked by id);
+ * - in demo mode (`auth.demoMode`), every request that could change data is
+ *   refused with 403 `DEMO_MODE` before better-auth sees it: only signing in
+ *   with an e-mail code, signing out and reads go through (demo-policy.server.ts).
  */
 export async function handleAuthRequest(auth: Auth, request: Request, clientIp: string | undefined) {
+  if (auth.demoMode && !isAllowedInDemoMode(routesOf(auth), request.method, authPath(request))) {
+    return demoModeResponse()
+  }
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)
@@ -47,4 +55,21 @@ export function withoutTokens(value: unknown, depth = 0): unknown {
       .filter(([key]) => key !== 'token')
       .map(([key, item]) => [key, withoutTokens(item, depth + 1)]),
   )
+}
+
+const routeCache = new WeakMap<Auth, AuthEndpointRoute[]>()
+
+function routesOf(auth: Auth) {
+  let routes = routeCache.get(auth)
+  if (!routes) {
+    routes = authEndpointRoutes(auth.api)
+    routeCache.set(auth, routes)
+  }
+  return routes
+}
+
+/** The path below the auth base path (`/api/auth`), or '' when the URL is elsewhere. */
+function authPath(request: Request) {
+  const { pathname } = new URL(request.url)
+  return pathname.startsWith(`${AUTH_BASE_PATH}/`) ? pathname.slice(AUTH_BASE_PATH.length) : ''
 }

@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { AuthCard } from './auth-card'
+
+/** The sign-in failures /login/error explains (spec section 2); anything else is unknown_error. */
+export const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'unknown_error'] as const
+export type LoginError = (typeof LOGIN_ERRORS)[number]
+
+export function toLoginError(value: string | undefined | null): LoginError {
+  return LOGIN_ERRORS.find((known) => known === value) ?? 'unknown_error'
+}
+
+const messages = {
+  signup_disabled: { title: 'loginError.signup_disabled.title', description: 'loginError.signup_disabled.description' },
+  access_denied: { title: 'loginError.access_denied.title', description: undefined },
+  unknown_error: { title: 'loginError.unknown_error.title', description: undefined },
+} as const satisfies Record<LoginError, { title: string; description?: string }>
+
+export function LoginErrorPage({ error }: { error: LoginError }) {
+  const { t } = useTranslation('auth')
+  const { title, description } = messages[error]
+  return (
+    <AuthCard title={t(title)} description={description ? t(description) : undefined}>
+      <Link
+        to="/login"
+        className="inline-flex h-10 w-full items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+      >
+        {t('loginError.backToLogin')}
+      </Link>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,82 @@
+import { useEffect, useId, useSyncExternalStore } from 'react'
+import { isDemoModeError } from './demo-error'
+
+/**
+ * The demo dialog's state (spec: open or closed), shared by the whole page:
+ * any component opens it with `openDemoDialog()`; one `DemoModeDialog`
+ * renders it.
+ */
+let open = false
+const listeners = new Set<() => void>()
+
+function setOpen(value: boolean) {
+  if (open === value) return
+  open = value
+  for (const listener of listeners) listener()
+}
+
+export function openDemoDialog() {
+  setOpen(true)
+}
+
+export function closeDemoDialog() {
+  setOpen(false)
+}
+
+export function isDemoDialogOpen() {
+  return open
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The dialog's open state, for the one component that renders it. */
+export function useDemoDialogOpen() {
+  return useSyncExternalStore(subscribe, isDemoDialogOpen, () => false)
+}
+
+/**
+ * For every failed mutation: opens the demo dialog and returns true when the
+ * server refused it because of demo mode, returns false otherwise (the caller
+ * shows its own error).
+ *
+ *   const { error } = await authClient.updateUser({ name })
+ *   if (error && !handleDemoModeError(error)) toast.error(t('…'))
+ */
+export function handleDemoModeError(error: unknown): boolean {
+  if (!isDemoModeError(error)) return false
+  openDemoDialog()
+  return true
+}
+
+/**
+ * Several DemoModeDialogs may be mounted (the root layout and a page): only
+ * the first one mounted renders, so one refusal never stacks two dialogs.
+ */
+const instances: string[] = []
+const instanceListeners = new Set<() => void>()
+
+function notifyInstances() {
+  for (const listener of instanceListeners) listener()
+}
+
+function subscribeInstances(listener: () => void) {
+  instanceListeners.add(listener)
+  return () => instanceListeners.delete(listener)
+}
+
+export function useIsFirstDemoDialog() {
+  const id = useId()
+  useEffect(() => {
+    instances.push(id)
+    notifyInstances()
+    return () => {
+      instances.splice(instances.indexOf(id), 1)
+      notifyInstances()
+    }
+  }, [id])
+  const first = useSyncExternalStore(subscribeInstances, () => instances[0], () => undefined)
+  return first === id
+}

@@ -1,0 +1,81 @@
+import { SEEDED_ACCOUNTS } from '@/server/db/seed.server'
+
+/**
+ * What /api/auth/* still serves in demo mode. Deny by default: a request goes
+ * through only when it matches one of better-auth's endpoints AND that
+ * endpoint (template path and method) is listed here as allowed; anything else,
+ * unknown paths and methods included, is refused with 403 `DEMO_MODE`.
+ */
+
+/** Signing in with an e-mail code and signing out: the only writes a demo allows. */
+export const DEMO_ALLOWED_POSTS = ['/email-otp/send-verification-otp', '/sign-in/email-otp', '/sign-out'] as const
+
+/**
+ * Reads that better-auth serves as POST. They change nothing (the integration
+ * test proves it); refusing them would blank the user manager's sessions list.
+ */
+export const DEMO_READ_ONLY_POSTS = ['/admin/list-user-sessions', '/admin/has-permission'] as const
+
+/**
+ * GET endpoints that change data when given a token from an e-mail or a
+ * provider: e-mail verification or change, account deletion, OAuth callbacks
+ * (which create users, accounts and sessions).
+ */
+export const DEMO_MUTATING_GETS = ['/verify-email', '/delete-user/callback', '/callback/:id'] as const
+
+export interface AuthEndpointRoute {
+  path: string
+  methods: string[]
+}
+
+/** better-auth's HTTP endpoints (server-only ones have no path), from `auth.api`. */
+export function authEndpointRoutes(api: Record<string, unknown>): AuthEndpointRoute[] {
+  const routes: AuthEndpointRoute[] = []
+  for (const endpoint of Object.values(api)) {
+    const { path, options } = endpoint as { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } }
+    if (!path || !options || options.metadata?.SERVER_ONLY) continue
+    const methods = Array.isArray(options.method) ? options.method : [options.method ?? '*']
+    routes.push({ path, methods: methods.map((method) => method.toUpperCase()) })
+  }
+  return routes
+}
+
+/** Segment by segment, `:name` matching one non-empty segment: how better-auth's router matches. */
+function matches(template: string, path: string) {
+  const expected = template.split('/')
+  const actual = path.split('/')
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, i) => (segment.startsWith(':') ? actual[i] !== '' : segment === actual[i]))
+  )
+}
+
+/** The template path of the endpoint that serves `method path`, or undefined. */
+export function resolveAuthRoute(routes: AuthEndpointRoute[], method: string, path: string) {
+  const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()
+  // Static segments first, as the router does: `/admin/get-user` before `/admin/:x`.
+  const candidates = routes
+    .filter((route) => route.methods.includes(upper) || route.methods.includes('*'))
+    .filter((route) => matches(route.path, path))
+    .sort((a, b) => a.path.split(':').length - b.path.split(':').length)
+  return candidates[0]?.path
+}
+
+/** Whether demo mode lets `method path` (relative to /api/auth) through. */
+export function isAllowedInDemoMode(routes: AuthEndpointRoute[], method: string, path: string): boolean {
+  const template = resolveAuthRoute(routes, method, path)
+  if (!template) return false
+  const upper = method.toUpperCase()
+  if (upper === 'GET' || upper === 'HEAD') {
+    return !(DEMO_MUTATING_GETS as readonly string[]).includes(template)
+  }
+  if (upper !== 'POST') return false
+  return ([...DEMO_ALLOWED_POSTS, ...DEMO_READ_ONLY_POSTS] as readonly string[]).includes(template)
+}
+
+/** The seeded accounts anyone may sign in to in demo mode (their code is shown on the verify page). */
+export const DEMO_ACCOUNT_EMAILS: readonly string[] = SEEDED_ACCOUNTS.map((account) => account.email)
+
+export function isDemoAccount(email: string) {
+  return DEMO_ACCOUNT_EMAILS.includes(email.trim().toLowerCase())
+}
