@@ -12,6 +12,11 @@ export const THEME_STORAGE_KEY = 'theme'
  * before anything is painted: no flash on server-rendered pages. <html> has
  * suppressHydrationWarning for that class.
  */
+// The inline script only matters in the server's HTML. Rendered in the browser
+// (never on hydration, but in a client-only render) React would warn that it
+// cannot run it: there it is marked as a data block, which React accepts.
+const scriptProps = typeof window === 'undefined' ? undefined : { type: 'application/json' }
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
     <NextThemesProvider
@@ -21,6 +26,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       defaultTheme="system"
       enableSystem
       disableTransitionOnChange
+      scriptProps={scriptProps}
     >
       {children}
     </NextThemesProvider>
