@@ -43,14 +43,14 @@ function createTestRouter() {
     component: () => (
       <>
         <nav>
-          <Link to="/other">Other page</Link>
+          <Link to="/login">Other page</Link>
         </nav>
         <Outlet />
       </>
     ),
   })
   const form = createRoute({ getParentRoute: () => root, path: '/form', component: NameForm })
-  const other = createRoute({ getParentRoute: () => root, path: '/other', component: () => <h1>Other</h1> })
+  const other = createRoute({ getParentRoute: () => root, path: '/login', component: () => <h1>Other</h1> })
   return createRouter({ routeTree: root.addChildren([form, other]), history: createBrowserHistory() })
 }
 
@@ -82,7 +82,7 @@ describe('useUnsavedChangesGuard', () => {
     const router = await renderApp()
     fireEvent.click(screen.getByRole('link', { name: 'Other page' }))
     await screen.findByRole('heading', { name: 'Other' })
-    expect(router.state.location.pathname).toBe('/other')
+    expect(router.state.location.pathname).toBe('/login')
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(beforeUnloadIsBlocked()).toBe(false)
   })
@@ -110,19 +110,19 @@ describe('useUnsavedChangesGuard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }))
 
     await screen.findByRole('heading', { name: 'Other' })
-    expect(router.state.location.pathname).toBe('/other')
+    expect(router.state.location.pathname).toBe('/login')
   })
 
   it('guards programmatic navigation too', async () => {
     const router = await renderApp()
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Grace' } })
-    void router.navigate({ to: '/other' })
+    void router.navigate({ to: '/login' })
     await screen.findByRole('alertdialog', { name: 'Are you sure you want to leave?' })
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(router.state.location.pathname).toBe('/form')
 
-    void router.navigate({ to: '/other' })
+    void router.navigate({ to: '/login' })
     await screen.findByRole('alertdialog', { name: 'Are you sure you want to leave?' })
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }))
     await screen.findByRole('heading', { name: 'Other' })
