@@ -137,3 +137,15 @@ describe('language detection in the browser (after hydration)', () => {
     expect(instance.language).toBe('ar')
   })
 })
+
+describe('quick successive choices', () => {
+  it('the last choice wins, even when an earlier one finishes loading later', async () => {
+    const { switchLanguage } = await import('@/lib/i18n/client')
+    const instance = await createTestI18n('en')
+    await Promise.all([switchLanguage(instance, 'ar'), switchLanguage(instance, 'fr')])
+    expect(instance.language).toBe('fr')
+    expect(document.documentElement.lang).toBe('fr')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(localStorage.getItem('i18nextLng')).toBe('fr')
+  })
+})

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toaster'
 import { cn } from '@/components/ui/cn'
 import { useChangeLanguage } from '@/lib/i18n/client'
-import { LANGUAGES, isLanguage, toLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/config'
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, toLanguage, type Language } from '@/lib/i18n/config'
 
 /**
  * The interface language: a labelled select listing the four languages by
@@ -15,18 +15,19 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('ui')
   const changeLanguage = useChangeLanguage()
   const id = useId()
-  const [pending, setPending] = useState(false)
+  // The language being loaded, shown in the select until the switch is done.
+  const [pending, setPending] = useState<Language>()
   const current = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE
 
   const onChange = async (value: string) => {
-    if (!isLanguage(value) || value === current) return
-    setPending(true)
+    if (!isLanguage(value)) return
+    setPending(value)
     try {
       await changeLanguage(value)
     } catch {
       toast.error(t('preferences.languageFailed'))
     } finally {
-      setPending(false)
+      setPending((latest) => (latest === value ? undefined : latest))
     }
   }
 
@@ -37,8 +38,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       </label>
       <select
         id={id}
-        value={current}
-        aria-busy={pending || undefined}
+        value={pending ?? current}
+        aria-busy={pending ? true : undefined}
         onChange={(event) => void onChange(event.target.value)}
         className="h-10 rounded-md border border-border bg-background px-3 text-base text-foreground"
       >

@@ -61,10 +61,15 @@ export function applyDocumentLanguage(language: Language) {
  * Switches an instance to a language: its messages loaded lazily (only
  * then), the document updated, the choice cached for the server.
  */
+const requested = new WeakMap<i18n, Language>()
+
 export async function switchLanguage(instance: i18n, language: Language) {
+  requested.set(instance, language)
   if (!hasMessages(instance, language, NAMESPACES)) {
     addMessages(instance, language, await loadMessages(language))
   }
+  // Chosen again in the meantime (a quick second choice whose messages came first): the last choice wins.
+  if (requested.get(instance) !== language) return
   await instance.changeLanguage(language)
   applyDocumentLanguage(language)
   cacheLanguage(language)
