@@ -19,7 +19,9 @@ test('a user signs in, lands on /app, signs out and is sent to login again', asy
   await expect(page).toHaveURL(/\/app$/)
   await expect(page.getByText('Welcome, User!')).toBeVisible()
 
+  // Sign-out asks for confirmation first (spec section 4).
   await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByLabel('Email')).toBeVisible()
 

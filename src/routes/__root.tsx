@@ -1,17 +1,23 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import type { i18n } from 'i18next'
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
+import { ThemeProvider } from '@/components/ui/theme-provider'
+import { Toaster } from '@/components/ui/toaster'
 import { getSessionUser } from '@/features/auth/auth.functions'
 import type { SessionUser } from '@/features/auth/session'
 import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
-import { languageConfig, languageDir } from '@/lib/i18n/config'
+import { syncDetectedLanguage } from '@/lib/i18n/client'
+import { languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+// Zod's generic messages become `ui` keys, on the server and in the browser.
+import '@/lib/i18n/zod'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -42,25 +48,54 @@ function RootComponent() {
   )
 }
 
+/** The instance's language, followed through changes; the server's during SSR and hydration. */
+function useInstanceLanguage(instance: i18n, serverLanguage: Language): Language {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      instance.on('languageChanged', onChange)
+      return () => instance.off('languageChanged', onChange)
+    },
+    [instance],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => toLanguage(instance.language) ?? serverLanguage,
+    () => serverLanguage,
+  )
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
-  const { language, messages } = Route.useLoaderData()
-  const [i18n] = useState(() => createI18n(language, messages))
-  const config = languageConfig(language)
-  const fontScale = 'fontScale' in config ? config.fontScale : 1
+  const { language: serverLanguage, messages } = Route.useLoaderData()
+  const [i18n] = useState(() => createI18n(serverLanguage, messages))
+  const language = useInstanceLanguage(i18n, serverLanguage)
+  const fontScale = languageFontScale(language)
+
+  // After hydration, the browser's detector (local storage, session storage…)
+  // may know a choice the server could not see; it also caches the language
+  // in the cookie so the next request is rendered in it.
+  useEffect(() => {
+    void syncDetectedLanguage(i18n)
+  }, [i18n])
+
   return (
+    // suppressHydrationWarning: next-themes sets the theme class and color-scheme before React hydrates.
     <html
       lang={language}
       dir={languageDir(language)}
       style={fontScale !== 1 ? { fontSize: `${fontScale * 100}%` } : undefined}
+      suppressHydrationWarning
     >
       <head>
         <HeadContent />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
-          {children}
-          <ShellOverlays />
-        </I18nextProvider>
+        <ThemeProvider>
+          <I18nextProvider i18n={i18n}>
+            {children}
+            <ShellOverlays />
+            <Toaster />
+          </I18nextProvider>
+        </ThemeProvider>
         <Scripts />
       </body>
     </html>

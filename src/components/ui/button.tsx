@@ -9,14 +9,17 @@ const buttonVariants = cva(
       variant: {
         primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
         secondary: 'border border-border bg-white hover:bg-muted dark:bg-zinc-900 dark:hover:bg-zinc-800',
+        destructive: 'bg-danger text-danger-foreground hover:bg-danger/90',
         ghost: 'hover:bg-muted dark:hover:bg-zinc-800',
         link: 'text-primary underline-offset-4 hover:underline',
       },
-      size: { md: 'h-10 px-4', sm: 'h-8 px-3', lg: 'h-11 px-6 text-base' },
+      size: { md: 'h-10 px-4', sm: 'h-8 px-3', lg: 'h-11 px-6 text-base', icon: 'size-9 p-0' },
     },
     defaultVariants: { variant: 'primary', size: 'md' },
   },
 )
+
+export { buttonVariants }
 
 export function Button({
   className,

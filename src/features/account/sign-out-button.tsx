@@ -1,30 +1,43 @@
 import { useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
+import { LogOutIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { FormAlert } from '@/components/ui/form-alert'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { toast } from '@/components/ui/toaster'
 import { authClient } from '@/features/auth/auth-client'
 
-/** Signs out and returns to the login page. */
-export function SignOutButton() {
-  const { t } = useTranslation()
+/**
+ * Signs out after a confirmation (spec section 4), then returns to the login
+ * page; a failure shows the toast 'sign out failed'. The confirmation is a
+ * dialog, or a bottom drawer at 640px and less.
+ */
+export function SignOutButton({ className }: { className?: string }) {
+  const { t } = useTranslation(['ui', 'common'])
   const router = useRouter()
-  const [failed, setFailed] = useState(false)
 
   const signOut = async () => {
-    setFailed(false)
-    const { error } = await authClient.signOut()
-    if (error) return setFailed(true)
+    const { error } = await authClient.signOut().catch((cause: unknown) => ({ error: cause }))
+    if (error) {
+      toast.error(t('common:errors.signOutFailed'))
+      return
+    }
     await router.invalidate()
     await router.navigate({ to: '/login' })
   }
 
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={signOut}>
-        {t('actions.signOut')}
-      </Button>
-      <FormAlert>{failed ? t('errors.signOutFailed') : undefined}</FormAlert>
-    </>
+    <ConfirmDialog
+      trigger={
+        <Button variant="secondary" size="sm" className={className}>
+          <LogOutIcon aria-hidden className="size-4" />
+          {t('common:actions.signOut')}
+        </Button>
+      }
+      title={t('signOut.title')}
+      description={t('signOut.description')}
+      confirmLabel={t('common:actions.signOut')}
+      variant="destructive"
+      onConfirm={signOut}
+    />
   )
 }

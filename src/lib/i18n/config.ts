@@ -19,6 +19,32 @@ export type Namespace = (typeof NAMESPACES)[number]
 /** The cookie the language detector reads and writes (spec section 9). */
 export const LANGUAGE_COOKIE = 'i18next'
 export const LANGUAGE_COOKIE_MINUTES = 43200
+/** Where the browser caches the choice besides the cookie (the detector's default key). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+
+/**
+ * Browser detection (spec section 9), as i18next-browser-languagedetector
+ * options: query `lng`, cookie, local storage, session storage, browser
+ * language, then `<html lang>`; the result is cached in local storage and in
+ * the cookie, so the server renders the next page in it (no flash of English).
+ */
+export const LANGUAGE_DETECTION = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: LANGUAGE_COOKIE_MINUTES,
+  cookieOptions: { path: '/', sameSite: 'lax' as const },
+}
+
+/**
+ * Translation loading (spec section 9; i18next's backend defaults): at most
+ * 10 files read in parallel, a failed read retried up to 5 times, after
+ * 350 ms, then 700, 1400… (the delay doubles each time).
+ */
+export const TRANSLATION_LOADING = { maxParallelReads: 10, maxRetries: 5, retryDelayMs: 350 } as const
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language.key === value)
@@ -31,6 +57,18 @@ export function languageConfig(key: Language) {
 export function languageDir(key: Language): 'ltr' | 'rtl' {
   const config = languageConfig(key)
   return 'dir' in config ? config.dir : 'ltr'
+}
+
+/** The root font scale of a language (Arabic 1.2, the others 1). */
+export function languageFontScale(key: Language): number {
+  const config = languageConfig(key)
+  return 'fontScale' in config ? config.fontScale : 1
+}
+
+/** A supported language for a detected code (`fr-CA` → `fr`), or undefined. */
+export function toLanguage(code: string | null | undefined): Language | undefined {
+  const base = code?.trim().split(/[-_]/)[0]?.toLowerCase()
+  return isLanguage(base) ? base : undefined
 }
 
 /** First supported language of an Accept-Language header, by quality. */

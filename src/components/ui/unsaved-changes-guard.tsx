@@ -1,0 +1,45 @@
+import { useBlocker } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from './confirm-dialog'
+
+const always = () => true
+
+/**
+ * Guards a dirty form (spec section 2: 'Are you sure you want to leave?').
+ * While `isDirty`, an in-app navigation (link, back/forward, router.navigate)
+ * waits for the answer in a ConfirmDialog, and closing or reloading the tab
+ * shows the browser's own leave-page prompt (browsers show their own text
+ * there, never the page's). Render the returned `dialog`:
+ *
+ *   const guard = useUnsavedChangesGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful)
+ *   return <form>…{guard.dialog}</form>
+ */
+export function useUnsavedChangesGuard(isDirty: boolean) {
+  const { t } = useTranslation('ui')
+  const blocker = useBlocker({
+    shouldBlockFn: always,
+    enableBeforeUnload: true,
+    disabled: !isDirty,
+    withResolver: true,
+  })
+  const dialog = (
+    <ConfirmDialog
+      open={blocker.status === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open) blocker.reset?.()
+      }}
+      title={t('unsavedChanges.title')}
+      description={t('unsavedChanges.description')}
+      confirmLabel={t('unsavedChanges.leave')}
+      cancelLabel={t('unsavedChanges.stay')}
+      variant="destructive"
+      onConfirm={() => blocker.proceed?.()}
+    />
+  )
+  return { status: blocker.status, proceed: blocker.proceed, reset: blocker.reset, dialog }
+}
+
+/** The guard as a component: `<UnsavedChangesGuard when={isDirty} />`. */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  return useUnsavedChangesGuard(when).dialog
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import type { ReactNode } from 'react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockViewport } from '@/components/ui/testing'
+import { ThemeProvider } from '@/components/ui/theme-provider'
+import { Toaster } from '@/components/ui/toaster'
+import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import { SignOutButton } from './sign-out-button'
+
+const auth = vi.hoisted(() => ({ signOut: vi.fn() }))
+const router = vi.hoisted(() => ({ invalidate: vi.fn(), navigate: vi.fn() }))
+vi.mock('@/features/auth/auth-client', () => ({ authClient: auth }))
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  useRouter: () => router,
+}))
+
+let instance: i18n
+beforeAll(async () => {
+  instance = await createTestI18n('en')
+})
+beforeEach(() => {
+  vi.clearAllMocks()
+  mockViewport(1024)
+})
+afterEach(cleanup)
+
+function renderButton() {
+  const I18n = withI18n(instance)
+  render(<SignOutButton />, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <ThemeProvider>
+        <I18n>
+          {children}
+          <Toaster />
+        </I18n>
+      </ThemeProvider>
+    ),
+  })
+  fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+  return screen.getByRole('alertdialog', { name: 'Sign out?' })
+}
+
+describe('SignOutButton', () => {
+  it('asks first; cancelling keeps the session', async () => {
+    renderButton()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(auth.signOut).not.toHaveBeenCalled()
+  })
+
+  it('signs out on confirmation and goes to the login page', async () => {
+    auth.signOut.mockResolvedValue({ data: { success: true }, error: null })
+    const dialog = renderButton()
+    fireEvent.click(dialog.querySelector('button.bg-danger')!)
+    await waitFor(() => expect(router.navigate).toHaveBeenCalledWith({ to: '/login' }))
+    expect(auth.signOut).toHaveBeenCalledOnce()
+    expect(router.invalidate).toHaveBeenCalled()
+  })
+
+  it("shows the toast 'sign out failed' when the server refuses", async () => {
+    auth.signOut.mockResolvedValue({ data: null, error: { status: 500, message: 'boom' } })
+    renderButton()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByText('sign out failed')).toBeTruthy()
+    expect(router.navigate).not.toHaveBeenCalled()
+  })
+
+  it("shows the toast 'sign out failed' when the network fails", async () => {
+    auth.signOut.mockRejectedValue(new TypeError('Failed to fetch'))
+    renderButton()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByText('sign out failed')).toBeTruthy()
+  })
+
+  it('confirms in a drawer on a small screen', () => {
+    mockViewport(375)
+    expect(renderButton().hasAttribute('data-vaul-drawer')).toBe(true)
+  })
+})

@@ -1,0 +1,54 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from '@/components/ui/toaster'
+import { cn } from '@/components/ui/cn'
+import { useChangeLanguage } from '@/lib/i18n/client'
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, toLanguage, type Language } from '@/lib/i18n/config'
+
+/**
+ * The interface language: a labelled select listing the four languages by
+ * their own names. Choosing one loads its messages, switches the page
+ * (text, <html lang dir>, font scale) and remembers it (cookie and local
+ * storage) for the next requests.
+ */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('ui')
+  const changeLanguage = useChangeLanguage()
+  const id = useId()
+  // The language being loaded, shown in the select until the switch is done.
+  const [pending, setPending] = useState<Language>()
+  const current = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE
+
+  const onChange = async (value: string) => {
+    if (!isLanguage(value)) return
+    setPending(value)
+    try {
+      await changeLanguage(value)
+    } catch {
+      toast.error(t('preferences.languageFailed'))
+    } finally {
+      setPending((latest) => (latest === value ? undefined : latest))
+    }
+  }
+
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('preferences.language')}
+      </label>
+      <select
+        id={id}
+        value={pending ?? current}
+        aria-busy={pending ? true : undefined}
+        onChange={(event) => void onChange(event.target.value)}
+        className="h-10 rounded-md border border-border bg-background px-3 text-base text-foreground"
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.key} value={language.key} lang={language.key}>
+            {language.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

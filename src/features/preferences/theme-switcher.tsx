@@ -1,0 +1,59 @@
+import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
+import { useTheme } from 'next-themes'
+import { useId, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '@/components/ui/cn'
+import { THEMES, type Theme } from '@/components/ui/theme-provider'
+
+const ICONS = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>
+
+const noSubscription = () => () => {}
+/** False on the server and while hydrating: the stored theme is only known in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
+/** The theme: a labelled group of three choices (system, light, dark). */
+export function ThemeSwitcher({ className }: { className?: string }) {
+  const { t } = useTranslation('ui')
+  const { theme, setTheme } = useTheme()
+  const hydrated = useHydrated()
+  const name = useId()
+  const current = hydrated ? (theme ?? 'system') : undefined
+
+  return (
+    <fieldset className={cn('flex flex-col gap-1.5', className)}>
+      <legend className="mb-1.5 text-sm font-medium">{t('preferences.theme')}</legend>
+      <div className="grid grid-cols-3 gap-1 rounded-lg border border-border p-1">
+        {THEMES.map((value) => {
+          const Icon = ICONS[value]
+          return (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground',
+                'hover:bg-muted hover:text-foreground has-checked:bg-primary has-checked:text-primary-foreground',
+                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={current === value}
+                onChange={() => setTheme(value)}
+                className="sr-only"
+              />
+              <Icon aria-hidden className="size-4" />
+              {t(`preferences.themes.${value}`)}
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}

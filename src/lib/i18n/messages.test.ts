@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest'
+import { NAMESPACES, TRANSLATION_LOADING } from './config'
+import { loadMessages } from './messages'
+
+const file = (data: Record<string, unknown>) => () => Promise.resolve({ default: data })
+
+describe('loadMessages', () => {
+  it('loads every namespace of one language, and only that language', async () => {
+    const messages = await loadMessages('fr')
+    expect(Object.keys(messages).sort()).toEqual([...NAMESPACES].sort())
+    expect(messages.ui).toMatchObject({ unsavedChanges: { stay: 'Rester' } })
+  })
+
+  it('uses the spec constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {
+    expect(TRANSLATION_LOADING).toEqual({ maxParallelReads: 10, maxRetries: 5, retryDelayMs: 350 })
+  })
+
+  it('retries a failed read after 350, 700, 1400 ms… and succeeds', async () => {
+    const delays: number[] = []
+    let calls = 0
+    const flaky = () => (++calls <= 3 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: { a: 'A' } }))
+    const messages = await loadMessages('en', {
+      files: { '../../locales/en/x.json': flaky },
+      sleep: async (ms) => void delays.push(ms),
+    })
+    expect(messages).toEqual({ x: { a: 'A' } })
+    expect(delays).toEqual([350, 700, 1400])
+  })
+
+  it('gives up after 5 retries (6 reads) with the last error', async () => {
+    const delays: number[] = []
+    const broken = vi.fn(() => Promise.reject(new Error('gone')))
+    await expect(
+      loadMessages('en', { files: { '../../locales/en/x.json': broken }, sleep: async (ms) => void delays.push(ms) }),
+    ).rejects.toThrow('gone')
+    expect(broken).toHaveBeenCalledTimes(6)
+    expect(delays).toEqual([350, 700, 1400, 2800, 5600])
+  })
+
+  it('reads at most 10 files at a time', async () => {
+    let active = 0
+    let peak = 0
+    const files = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [
+        `../../locales/en/ns${i}.json`,
+        async () => {
+          active++
+          peak = Math.max(peak, active)
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          active--
+          return { default: { i } }
+        },
+      ]),
+    )
+    const messages = await loadMessages('en', { files })
+    expect(Object.keys(messages)).toHaveLength(25)
+    expect(peak).toBe(10)
+  })
+
+  it('falls back to English for a language without files', async () => {
+    const messages = await loadMessages('sw', { files: { '../../locales/en/common.json': file({ hi: 'Hi' }) } })
+    expect(messages).toEqual({ common: { hi: 'Hi' } })
+  })
+})
