@@ -8,6 +8,7 @@ import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { getSessionUser } from '@/features/auth/auth.functions'
 import type { SessionUser } from '@/features/auth/session'
+import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
 import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
@@ -94,6 +95,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             {children}
             <ShellOverlays />
             <Toaster />
+            <DemoModeDialog />
           </I18nextProvider>
         </ThemeProvider>
         <Scripts />

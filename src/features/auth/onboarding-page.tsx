@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
-import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import { AuthCard } from './auth-card'
 import { submitOnboarding } from './auth.functions'
@@ -50,7 +49,6 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           {t('onboarding.submit')}
         </Button>
       </form>
-      <DemoModeDialog />
     </AuthCard>
   )
 }
