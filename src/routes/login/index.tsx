@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
+import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/login/')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/login/')({
       throw redirect({ href: safeRedirect(search.redirect) ?? homeOf(context.session.role) })
     }
   },
-  head: () => ({ meta: [{ title: 'Start Books' }] }),
+  head: pageHead('auth:login.title'),
   component: function LoginRoute() {
     return <LoginPage redirect={Route.useSearch().redirect ?? ''} />
   },

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { VerifyPage } from '@/features/auth/verify-page'
+import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/login/verify')({
   validateSearch: z.object({
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/login/verify')({
     // Without a well-formed e-mail there is no code to ask for.
     if (!search.email) throw redirect({ to: '/login', search: { redirect: search.redirect } })
   },
+  head: pageHead('auth:verify.title'),
   component: function VerifyRoute() {
     const { email, redirect } = Route.useSearch()
     return <VerifyPage email={email} redirect={redirect} />
