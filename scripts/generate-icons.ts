@@ -15,13 +15,10 @@ const NONE: Rgba = [0, 0, 0, 0]
 /** Inside a rounded rectangle (x, y, width, height, radius per corner: tl, tr, br, bl). */
 function inRoundedRect(px: number, py: number, x: number, y: number, w: number, h: number, r: [number, number, number, number]) {
   if (px < x || py < y || px > x + w || py > y + h) return false
-  const corners: Array<[number, number, number]> = [
-    [x + r[0], y + r[0], r[0]],
-    [x + w - r[1], y + r[1], r[1]],
-    [x + w - r[2], y + h - r[2], r[2]],
-    [x + r[3], y + h - r[3], r[3]],
-  ]
-  const [tl, tr, br, bl] = corners
+  const tl: [number, number, number] = [x + r[0], y + r[0], r[0]]
+  const tr: [number, number, number] = [x + w - r[1], y + r[1], r[1]]
+  const br: [number, number, number] = [x + w - r[2], y + h - r[2], r[2]]
+  const bl: [number, number, number] = [x + r[3], y + h - r[3], r[3]]
   const outside = (c: [number, number, number]) => (px - c[0]) ** 2 + (py - c[1]) ** 2 > c[2] ** 2
   if (px < tl[0] && py < tl[1] && outside(tl)) return false
   if (px > tr[0] && py < tr[1] && outside(tr)) return false

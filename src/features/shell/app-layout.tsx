@@ -30,7 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 <li key={to}>
                   <Link
                     to={to}
-                    activeOptions={{ exact }}
+                    activeOptions={{ exact, includeSearch: false }}
                     className="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-zinc-900 aria-[current=page]:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
                   >
                     <Icon aria-hidden className="size-4" />
@@ -54,7 +54,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <li key={to}>
               <Link
                 to={to}
-                activeOptions={{ exact }}
+                activeOptions={{ exact, includeSearch: false }}
                 className="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary dark:aria-[current=page]:text-zinc-100"
               >
                 <Icon aria-hidden className="size-5" />

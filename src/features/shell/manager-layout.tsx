@@ -204,7 +204,7 @@ function NavItem({
     <li>
       <Link
         to={to}
-        activeOptions={{ exact }}
+        activeOptions={{ exact, includeSearch: false }}
         onClick={onNavigate}
         title={collapsed ? label : undefined}
         className={navItemClass(collapsed)}
