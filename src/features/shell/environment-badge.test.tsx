@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
+import { createRootRoute } from '@tanstack/react-router'
 import { cleanup, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
-import { englishI18n } from '@/test/render'
+import { englishI18n, renderRoutes } from '@/test/render'
 import { EnvironmentBadge } from './environment-badge'
-import { DEFAULT_BADGE_COLOR, environmentBadge } from './environment-badge.server'
+import { DEFAULT_BADGE_COLOR, environmentBadge, type EnvironmentBadgeData } from './environment-badge.server'
+import { ShellOverlays } from './shell-overlays'
 
 afterEach(cleanup)
 
@@ -52,5 +54,33 @@ describe('EnvironmentBadge', () => {
     expect(badge.style.color).toBe('rgb(0, 0, 0)')
     // The emoji is decoration: the name is what is read.
     expect(screen.getByText('🧪').getAttribute('aria-hidden')).toBe('true')
+  })
+})
+
+describe('ShellOverlays', () => {
+  /** A root route whose loader returns `environment`, as the app's root loader does. */
+  async function renderRoot(environment: EnvironmentBadgeData | null) {
+    window.scrollTo = () => {}
+    const root = createRootRoute({
+      loader: () => ({ environment }),
+      component: () => (
+        <>
+          <p>{'page'}</p>
+          <ShellOverlays />
+        </>
+      ),
+    })
+    await renderRoutes(root)
+    await screen.findByText('page')
+  }
+
+  it("renders the badge from the root loader's environment", async () => {
+    await renderRoot({ name: 'Preview', emoji: '🧪', color: '#141478', textColor: '#ffffff' })
+    expect(screen.getByRole('complementary', { name: 'Environment' }).textContent).toBe('🧪Preview')
+  })
+
+  it('renders no badge without an environment', async () => {
+    await renderRoot(null)
+    expect(screen.queryByRole('complementary', { name: 'Environment' })).toBeNull()
   })
 })

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FORBIDDEN_ERROR } from '@/features/auth/session'
 import { renderRoutes, testRootRoute } from '@/test/render'
-import { ERROR_RETRY_DELAY_MS, ErrorPage } from './error-page'
+import { ERROR_RETRY_DELAY_MS, ErrorPage, errorType } from './error-page'
 
 beforeEach(() => {
   // React and the router report the errors these tests provoke on purpose.
@@ -122,6 +122,24 @@ describe('error boundary around a component that throws while rendering', () => 
   })
 })
 
+describe('errorType', () => {
+  it.each([
+    [new Error(FORBIDDEN_ERROR), '403'],
+    [Object.assign(new Error('Forbidden'), { status: 403 }), '403'],
+    [notFound(), '404'],
+    [{ status: 404, message: 'no' }, '404'],
+    [Object.assign(new Error('boom'), { status: 500 }), '500'],
+    [{ statusCode: 503 }, '500'],
+    [new Error('boom'), 'generic'],
+    [new TypeError('x is undefined'), 'generic'],
+    ['a thrown string', 'unknown'],
+    [{ weird: true }, 'unknown'],
+    [undefined, 'unknown'],
+  ])('%o → %s', (error, type) => {
+    expect(errorType(error)).toBe(type)
+  })
+})
+
 describe('error pages', () => {
   it('403 for a refused area', async () => {
     const { tree } = failingPage(() => new Error(FORBIDDEN_ERROR))
@@ -131,6 +149,28 @@ describe('error pages', () => {
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go home' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
+
+  it('500 for a server error, with Try again and the message', async () => {
+    const { tree } = failingPage(() => Object.assign(new Error('Internal Server Error'), { status: 500 }))
+    await renderRoutes(tree)
+    expect(await screen.findByRole('heading', { name: 'Server error' })).toBeTruthy()
+    expect(screen.getByText('500')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go home' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show Error' }))
+    expect(screen.getByText('Internal Server Error')).toBeTruthy()
+  })
+
+  it('unknown for something thrown that is not an error', async () => {
+    const { tree } = failingPage(() => ({ reason: 'odd' }))
+    await renderRoutes(tree)
+    expect(await screen.findByRole('heading', { name: 'Unknown error' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go home' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show Error' }))
+    expect(screen.getByText('{"reason":"odd"}')).toBeTruthy()
   })
 
   it('404 for a not-found error', async () => {
