@@ -158,6 +158,9 @@ test.describe('sign-out confirmation', () => {
     await page.setViewportSize({ width: 375, height: 812 })
     await signIn(page, USER_EMAIL)
     await expect(page).toHaveURL(/\/app$/)
+    // Sign-out sits on the account page in the app area.
+    await page.getByRole('link', { name: 'Account' }).click()
+    await expect(page).toHaveURL(/\/app\/account$/)
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     const drawer = page.getByRole('alertdialog', { name: 'Sign out?' })
@@ -173,7 +176,7 @@ test.describe('sign-out confirmation', () => {
       .toBe(true)
     await drawer.getByRole('button', { name: 'Cancel' }).click()
     await expect(drawer).toBeHidden()
-    await expect(page).toHaveURL(/\/app$/)
+    await expect(page).toHaveURL(/\/app\/account$/)
 
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.getByRole('button', { name: 'Sign out' }).click()

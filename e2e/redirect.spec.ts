@@ -29,7 +29,7 @@ for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.exampl
   })
 }
 
-test('an open redirect attempt for an admin lands on /manager', async ({ page }) => {
+test('an open redirect attempt for an admin lands on /manager (its dashboard)', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL, { from: '/login?redirect=//evil.example' })
-  await expect(page).toHaveURL(new RegExp(`^${baseUrl}/manager$`))
+  await expect(page).toHaveURL(new RegExp(`^${baseUrl}/manager/dashboard$`))
 })

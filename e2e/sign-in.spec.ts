@@ -7,10 +7,11 @@ test('/ redirects to /login', async ({ page }) => {
   await expect(page.getByLabel('Email')).toBeVisible()
 })
 
-test('an admin signs in with the e-mailed code and lands on /manager', async ({ page }) => {
+test('an admin signs in with the e-mailed code and lands on /manager (its dashboard)', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL)
-  await expect(page).toHaveURL(/\/manager$/)
+  await expect(page).toHaveURL(/\/manager\/dashboard$/)
   await expect(page.getByText('Welcome to the manager, Admin.')).toBeVisible()
+  await page.getByRole('button', { name: /Admin/ }).click()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 })
 
@@ -19,6 +20,7 @@ test('a user signs in, lands on /app, signs out and is sent to login again', asy
   await expect(page).toHaveURL(/\/app$/)
   await expect(page.getByText('Welcome, User!')).toBeVisible()
 
+  await page.getByRole('link', { name: 'Account' }).click()
   // Sign-out asks for confirmation first (spec section 4).
   await page.getByRole('button', { name: 'Sign out' }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()

@@ -15,12 +15,18 @@ import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
+import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
+import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
+import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,6 +58,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
@@ -77,10 +88,35 @@ const ManagerIndexRoute = ManagerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerAccountRoute = ManagerAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => ManagerRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -89,25 +125,37 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/app/books/': typeof AppBooksIndexRoute
+  '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/users/': typeof ManagerUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/app/books': typeof AppBooksIndexRoute
+  '/manager/books': typeof ManagerBooksIndexRoute
+  '/manager/users': typeof ManagerUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -116,13 +164,19 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/app/books/': typeof AppBooksIndexRoute
+  '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/users/': typeof ManagerUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -132,25 +186,37 @@ export interface FileRouteTypes {
     | '/manager'
     | '/onboarding'
     | '/api/health'
+    | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
     | '/login/verify'
+    | '/manager/account'
+    | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/app/books/'
+    | '/manager/books/'
+    | '/manager/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/onboarding'
     | '/api/health'
+    | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
     | '/login/verify'
+    | '/manager/account'
+    | '/manager/dashboard'
     | '/app'
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/app/books'
+    | '/manager/books'
+    | '/manager/users'
   id:
     | '__root__'
     | '/'
@@ -158,13 +224,19 @@ export interface FileRouteTypes {
     | '/manager'
     | '/onboarding'
     | '/api/health'
+    | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
     | '/login/verify'
+    | '/manager/account'
+    | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/app/books/'
+    | '/manager/books/'
+    | '/manager/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -224,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/account': {
+      id: '/app/account'
+      path: '/account'
+      fullPath: '/app/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/dev/mailbox': {
       id: '/dev/mailbox'
       path: '/dev/mailbox'
@@ -259,6 +338,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/account': {
+      id: '/manager/account'
+      path: '/account'
+      fullPath: '/manager/account'
+      preLoaderRoute: typeof ManagerAccountRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/dashboard': {
+      id: '/manager/dashboard'
+      path: '/dashboard'
+      fullPath: '/manager/dashboard'
+      preLoaderRoute: typeof ManagerDashboardRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/api/auth/$': {
       id: '/api/auth/$'
       path: '/api/auth/$'
@@ -266,15 +359,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/books/': {
+      id: '/app/books/'
+      path: '/books'
+      fullPath: '/app/books/'
+      preLoaderRoute: typeof AppBooksIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/manager/books/': {
+      id: '/manager/books/'
+      path: '/books'
+      fullPath: '/manager/books/'
+      preLoaderRoute: typeof ManagerBooksIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/': {
+      id: '/manager/users/'
+      path: '/users'
+      fullPath: '/manager/users/'
+      preLoaderRoute: typeof ManagerUsersIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
   }
 }
 
 interface AppRouteRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBooksIndexRoute: typeof AppBooksIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBooksIndexRoute: AppBooksIndexRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
@@ -282,11 +400,19 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 )
 
 interface ManagerRouteRouteChildren {
+  ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
+  ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
+  ManagerAccountRoute: ManagerAccountRoute,
+  ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
+  ManagerBooksIndexRoute: ManagerBooksIndexRoute,
+  ManagerUsersIndexRoute: ManagerUsersIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

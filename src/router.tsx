@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { ErrorPage } from '@/features/shell/error-page'
 import { routeTree } from './routeTree.gen'
 
 /** Route data and query defaults from the spec (section 9). */
@@ -24,6 +25,8 @@ export function getRouter() {
     defaultGcTime: 5 * 60 * 1000,
     defaultPendingMs: 1000,
     defaultPendingMinMs: 500,
+    // Every route has the error boundary, so an error shows inside its area's layout.
+    defaultErrorComponent: ErrorPage,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

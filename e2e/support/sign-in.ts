@@ -18,10 +18,22 @@ export interface SignInOptions {
   from?: string
 }
 
+/**
+ * Waits until React has hydrated the first element matching `selector`: a click
+ * before that submits the server-rendered form natively (a GET to the page).
+ */
+export async function waitForHydration(page: Page, selector = 'form'): Promise<void> {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
+  }, selector)
+}
+
 /** Types `email` on the login page and waits for the verify page. Returns the time the code was asked for. */
 export async function requestCode(page: Page, email: string, from = '/login'): Promise<Date> {
   await page.goto(from)
   await expect(page).toHaveURL(/\/login(\?|$)/)
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   // Taken just before the request: an earlier mail to the same address is never reused.
   const after = new Date()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidEnvError, parseEnv } from './env.server'
+import { DEFAULT_DOCS_URL, DEFAULT_ISSUES_URL, InvalidEnvError, parseEnv } from './env.server'
 
 const SECRET = 'a'.repeat(32)
 const PRODUCTION = { NODE_ENV: 'production', EMAIL_SERVER: 'smtp://mail.example:25', AUTH_SECRET: SECRET }
@@ -159,5 +159,30 @@ describe('other rules', () => {
   it('reports every invalid variable, not only the first', () => {
     const found = issues({ BASE_URL: 'x', ENV_EMOJI: 'x', DEMO_MODE: 'x' }).map((issue) => issue.split(':')[0])
     expect(found.sort()).toEqual(['BASE_URL', 'DEMO_MODE', 'ENV_EMOJI'])
+  })
+})
+
+describe('shell settings', () => {
+  it('has documentation and issue URLs by default, replaceable by http(s) URLs', () => {
+    expect(parseEnv({})).toMatchObject({ DOCS_URL: DEFAULT_DOCS_URL, ISSUES_URL: DEFAULT_ISSUES_URL })
+    expect(parseEnv({ DOCS_URL: 'https://docs.example.com/', ISSUES_URL: 'http://tracker.local/issues' })).toMatchObject({
+      DOCS_URL: 'https://docs.example.com/',
+      ISSUES_URL: 'http://tracker.local/issues',
+    })
+    expect(parseEnv({ DOCS_URL: ' ' }).DOCS_URL).toBe(DEFAULT_DOCS_URL)
+    expect(issues({ DOCS_URL: 'docs.example.com', ISSUES_URL: 'javascript:alert(1)' })).toEqual([
+      'DOCS_URL: DOCS_URL must be an http(s) URL',
+      'ISSUES_URL: ISSUES_URL must be an http(s) URL',
+    ])
+  })
+
+  it.each(['gold', '#0af', '#3b3fb5', 'rgb(10, 20, 30)', 'hsl(200 50% 40%)'])('accepts ENV_COLOR %j', (value) => {
+    expect(parseEnv({ ENV_COLOR: value }).ENV_COLOR).toBe(value)
+  })
+
+  it.each(['blurple', '#12', 'red;'])('refuses ENV_COLOR %j', (value) => {
+    expect(issues({ ENV_COLOR: value })).toEqual([
+      'ENV_COLOR: ENV_COLOR must be a colour: #rgb, #rrggbb, rgb(…), hsl(…) or a CSS colour name',
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseColor } from './color'
 
 /**
  * Run-time configuration, read from the process environment by the server.
@@ -10,6 +11,9 @@ const emptyToUndefined = (value: unknown) =>
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional())
+
+export const DEFAULT_DOCS_URL = 'https://github.com/start-books/start-books#readme'
+export const DEFAULT_ISSUES_URL = 'https://github.com/start-books/start-books/issues'
 
 export const envSchema = z
   .object({
@@ -54,7 +58,21 @@ export const envSchema = z
     ).default('contact@example.com'),
     ENV_NAME: optional(z.string()),
     ENV_EMOJI: optional(z.emoji({ message: 'ENV_EMOJI must be an emoji' })),
-    ENV_COLOR: optional(z.string()),
+    ENV_COLOR: optional(
+      z
+        .string()
+        .refine(
+          (value) => parseColor(value) !== undefined,
+          'ENV_COLOR must be a colour: #rgb, #rrggbb, rgb(…), hsl(…) or a CSS colour name',
+        ),
+    ),
+    // Where the welcome page points for documentation and for open issues.
+    DOCS_URL: optional(
+      z.url({ protocol: /^https?$/, message: 'DOCS_URL must be an http(s) URL' }),
+    ).default(DEFAULT_DOCS_URL),
+    ISSUES_URL: optional(
+      z.url({ protocol: /^https?$/, message: 'ISSUES_URL must be an http(s) URL' }),
+    ).default(DEFAULT_ISSUES_URL),
     RATE_LIMIT: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),

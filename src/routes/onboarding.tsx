@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { OnboardingPage } from '@/features/auth/onboarding-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
+import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/onboarding')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/onboarding')({
     }
     return { user: context.session }
   },
+  head: pageHead('auth:onboarding.title'),
   component: function OnboardingRoute() {
     const { redirect: target } = Route.useSearch()
     const { user } = Route.useRouteContext()

@@ -1,13 +1,99 @@
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { isNotFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
 import { FORBIDDEN_ERROR } from '@/features/auth/session'
-import { StatusPage } from './status-page'
+import { ErrorStatusPage, StatusPage, type ErrorType } from './status-page'
 
-/** 403 for a refused area, otherwise the generic error. */
-export function ErrorPage({ error }: ErrorComponentProps) {
-  const { t } = useTranslation()
-  if (error instanceof Error && error.message === FORBIDDEN_ERROR) {
-    return <StatusPage code="403" title={t('errors.forbidden')} />
+/** Error boundary retry delay (spec section 9). */
+export const ERROR_RETRY_DELAY_MS = 600
+
+/** The HTTP status an error carries (fetch and RPC errors have one), if any. */
+function statusOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
+  const value = typeof status === 'number' ? status : statusCode
+  return typeof value === 'number' ? value : undefined
+}
+
+/** Which error page an error gets: 'generic' is the error boundary's 'Something went wrong!'. */
+export function errorType(error: unknown): ErrorType | 'generic' {
+  const status = statusOf(error)
+  if ((error instanceof Error && error.message === FORBIDDEN_ERROR) || status === 403) return '403'
+  if (isNotFound(error) || status === 404) return '404'
+  if (status !== undefined && status >= 500) return '500'
+  return error instanceof Error ? 'generic' : 'unknown'
+}
+
+/** The text behind Show Error: the message, or what was thrown. */
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  try {
+    return JSON.stringify(error) ?? String(error)
+  } catch {
+    return String(error)
   }
-  return <StatusPage code="500" title={t('errors.generic')} />
+}
+
+/**
+ * A route's errorComponent: the 403 and 404 pages, or the error boundary
+ * (a 500, an unknown error, or the generic 'Something went wrong!').
+ */
+export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
+  const type = errorType(error)
+  if (type === '403' || type === '404') return <ErrorStatusPage type={type} />
+  return <ErrorBoundaryPage error={error} type={type} />
+}
+
+/**
+ * The error's page ('Something went wrong!' for a generic one) with its
+ * message behind Show Error, and Try again: after 600 ms the route data is
+ * invalidated (reloaded), which also resets the boundary; the button stays
+ * disabled meanwhile.
+ */
+export function ErrorBoundaryPage({ error, type = 'generic' }: { error: unknown; type?: '500' | 'unknown' | 'generic' }) {
+  const { t } = useTranslation('shell')
+  const router = useRouter()
+  const [retrying, setRetrying] = useState(false)
+  const [showError, setShowError] = useState(false)
+  const detailsId = useId()
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const retry = () => {
+    setRetrying(true)
+    timer.current = setTimeout(() => {
+      void router.invalidate().finally(() => setRetrying(false))
+    }, ERROR_RETRY_DELAY_MS)
+  }
+
+  return (
+    <StatusPage
+      code={type === '500' ? type : undefined}
+      title={type === 'generic' ? t('errors.boundary.title') : t(`errors.${type}.title`)}
+      description={type === 'generic' ? t('errors.boundary.description') : t(`errors.${type}.description`)}
+      actions={
+        <Button onClick={retry} disabled={retrying} aria-busy={retrying || undefined}>
+          {t('errors.boundary.tryAgain')}
+        </Button>
+      }
+    >
+      <Button
+        variant="link"
+        size="sm"
+        aria-expanded={showError}
+        aria-controls={detailsId}
+        onClick={() => setShowError(!showError)}
+      >
+        {showError ? t('errors.boundary.hideError') : t('errors.boundary.showError')}
+      </Button>
+      <pre
+        id={detailsId}
+        hidden={!showError}
+        className="max-h-48 w-full overflow-auto rounded-md border border-border bg-muted p-3 text-start text-sm whitespace-pre-wrap dark:bg-zinc-900"
+      >
+        {errorMessage(error)}
+      </pre>
+    </StatusPage>
+  )
 }

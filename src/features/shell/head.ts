@@ -1,17 +1,77 @@
+import type { i18n } from 'i18next'
+import type { Messages } from '@/lib/i18n/messages'
 import appCss from '@/styles.css?url'
 
+/** A message key, `namespace:path` (`shell` when no namespace is given). */
+export type MessageKey = string
+
+/** What a route's head() receives that these helpers read: the root match's loader data. */
+interface HeadContext {
+  matches: ReadonlyArray<{ loaderData?: unknown }>
+}
+
+// The browser's one i18n instance (set by the shell once it has rendered), so
+// titles follow a language switched after the first page; the server has none
+// and reads the messages the root loader loaded for the request.
+let browserI18n: i18n | undefined
+
+export function setHeadI18n(instance: i18n) {
+  browserI18n = instance
+}
+
+function lookup(messages: Messages | undefined, key: MessageKey): string | undefined {
+  const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['shell', key]
+  let node: unknown = messages?.[namespace!]
+  for (const part of path!.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+/** The translation of `key` for a head() call, or undefined when it is missing. */
+export function translateForHead({ matches }: HeadContext, key: MessageKey): string | undefined {
+  if (browserI18n) {
+    const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['shell', key]
+    return browserI18n.exists(path!, { ns: namespace }) ? browserI18n.t(path!, { ns: namespace }) : undefined
+  }
+  const root = matches[0]?.loaderData as { messages?: Messages } | undefined
+  return lookup(root?.messages, key)
+}
+
+const FALLBACK_APP_NAME = 'Start Books'
+
+/** `Books · Start Books`: the page's translated title, then the product's name. */
+export function pageTitle(context: HeadContext, key: MessageKey): string {
+  const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
+  const page = translateForHead(context, key)
+  return page ? `${page} · ${appName}` : appName
+}
+
+/** A route's head with its translated title: `head: pageHead('pages.books')`. */
+export function pageHead(key: MessageKey) {
+  return (context: HeadContext) => ({ meta: [{ title: pageTitle(context, key) }] })
+}
+
 /** The document head shared by every page; routes add their own title. */
-export function rootHead() {
+export function rootHead(context: HeadContext) {
+  const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
+  const description = translateForHead(context, 'description')
   return {
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { title: 'Start Books' },
-      { name: 'description', content: 'A full-stack starter with a book catalogue.' },
+      { title: appName },
+      ...(description ? [{ name: 'description', content: description }] : []),
+      { name: 'application-name', content: appName },
+      { name: 'apple-mobile-web-app-title', content: appName },
+      { name: 'theme-color', content: '#3b3fb5' },
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'icon', href: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
   }
 }

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next'
-import { StatusPage } from './status-page'
+import { ErrorStatusPage } from './status-page'
 
+/** 404: the root's as a page, an area's inside its layout. */
 export function NotFoundPage() {
-  const { t } = useTranslation()
-  return <StatusPage code="404" title={t('errors.notFound.title')} description={t('errors.notFound.description')} />
+  return <ErrorStatusPage type="404" />
 }

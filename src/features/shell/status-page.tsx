@@ -1,23 +1,69 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useLayout } from './layout-context'
 
-/** The page of an HTTP-like status (403, 404, 500…), with go back and go home. */
-export function StatusPage({ code, title, description }: { code: string; title: string; description?: string }) {
-  const { t } = useTranslation()
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="text-5xl font-bold text-muted-foreground">{code}</p>
+/**
+ * The page of an HTTP-like status (403, 404, 500…) or an error, with go back
+ * and go home. Inside an area layout it is a section of the layout's <main>
+ * and "home" is the area's; on its own it is a whole page.
+ */
+export function StatusPage({
+  code,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  code?: string
+  title: string
+  description?: string
+  /** Buttons before go back and go home. */
+  actions?: ReactNode
+  children?: ReactNode
+}) {
+  const { t } = useTranslation('shell')
+  const router = useRouter()
+  const layout = useLayout()
+  const content = (
+    <>
+      {code ? <p className="text-5xl font-bold text-muted-foreground">{code}</p> : null}
       <h1 className="text-xl font-semibold">{title}</h1>
       {description ? <p className="text-muted-foreground">{description}</p> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={() => window.history.back()}>
-          {t('actions.goBack')}
+      {children}
+      <div className="flex flex-wrap justify-center gap-2">
+        {actions}
+        <Button variant="secondary" onClick={() => router.history.back()}>
+          {t('errors.goBack')}
         </Button>
-        <Link to="/" className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">
-          {t('actions.goHome')}
+        <Link
+          to={layout?.home ?? '/'}
+          className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+        >
+          {t('errors.goHome')}
         </Link>
       </div>
-    </main>
+    </>
+  )
+  const frame = 'mx-auto flex w-full max-w-md flex-col items-center justify-center gap-4 text-center'
+  return layout ? (
+    <section className={`${frame} py-12`}>{content}</section>
+  ) : (
+    <main className={`${frame} min-h-dvh p-6`}>{content}</main>
+  )
+}
+
+export type ErrorType = '403' | '404' | '500' | 'unknown'
+
+/** The error pages of the spec: 403, 404, 500 and unknown. */
+export function ErrorStatusPage({ type }: { type: ErrorType }) {
+  const { t } = useTranslation('shell')
+  return (
+    <StatusPage
+      code={type === 'unknown' ? undefined : type}
+      title={t(`errors.${type}.title`)}
+      description={t(`errors.${type}.description`)}
+    />
   )
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+import { pageHead } from '@/features/shell/head'
+import { WelcomePage } from '@/features/shell/welcome-page'
 
 export const Route = createFileRoute('/app/')({
+  head: pageHead('pages.home'),
   component: function AppHome() {
-    const { t } = useTranslation()
-    const { user } = Route.useRouteContext()
-    return <p>{t('app.welcome', { name: user.name })}</p>
+    return <WelcomePage user={Route.useRouteContext().user} />
   },
 })

@@ -1,15 +1,18 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireOnboardedUser } from '@/features/auth/guards'
-import { AreaPlaceholder } from '@/features/shell/area-placeholder'
+import { AppLayout } from '@/features/shell/app-layout'
+import { ErrorPage } from '@/features/shell/error-page'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/app')({
   beforeLoad: (input) => ({ user: requireOnboardedUser(input) }),
-  component: function AppLayout() {
-    const { user } = Route.useRouteContext()
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+  component: function AppRoute() {
     return (
-      <AreaPlaceholder area="app" user={user}>
+      <AppLayout>
         <Outlet />
-      </AreaPlaceholder>
+      </AppLayout>
     )
   },
 })

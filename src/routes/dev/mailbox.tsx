@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { DevMailboxPage } from '@/features/shell/dev-mailbox-page'
+import { pageHead } from '@/features/shell/head'
 
 /** The development mailbox: off (404) in production and when SMTP is set. */
 const listDevMailbox = createServerFn({ method: 'GET' }).handler(async () => {
@@ -13,6 +14,7 @@ const listDevMailbox = createServerFn({ method: 'GET' }).handler(async () => {
 
 export const Route = createFileRoute('/dev/mailbox')({
   loader: () => listDevMailbox(),
+  head: pageHead('common:devMailbox.title'),
   component: function DevMailboxRoute() {
     return <DevMailboxPage emails={Route.useLoaderData()} />
   },

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { getDemoInfo } from '@/features/demo/demo.functions'
+import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/login/')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/login/')({
   },
   // Demo mode: the login-only variant, with the demo accounts to pick from.
   loader: () => getDemoInfo(),
-  head: () => ({ meta: [{ title: 'Start Books' }] }),
+  head: pageHead('auth:login.title'),
   component: function LoginRoute() {
     const { accounts } = Route.useLoaderData()
     return <LoginPage redirect={Route.useSearch().redirect ?? ''} demoAccounts={accounts} />

@@ -1,10 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/manager/')({
-  component: function ManagerHome() {
-    const { t } = useTranslation()
-    const { user } = Route.useRouteContext()
-    return <p>{t('manager.welcome', { name: user.name })}</p>
+  beforeLoad: () => {
+    throw redirect({ to: '/manager/dashboard' })
   },
 })

@@ -1,17 +1,19 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireManagerAccess } from '@/features/auth/guards'
-import { AreaPlaceholder } from '@/features/shell/area-placeholder'
 import { ErrorPage } from '@/features/shell/error-page'
+import { ManagerLayout } from '@/features/shell/manager-layout'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/manager')({
   beforeLoad: (input) => ({ user: requireManagerAccess(input) }),
   errorComponent: ErrorPage,
-  component: function ManagerLayout() {
+  notFoundComponent: NotFoundPage,
+  component: function ManagerRoute() {
     const { user } = Route.useRouteContext()
     return (
-      <AreaPlaceholder area="manager" user={user}>
+      <ManagerLayout user={user}>
         <Outlet />
-      </AreaPlaceholder>
+      </ManagerLayout>
     )
   },
 })

@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router'
+import { BookOpen, CircleUser, House } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Brand } from './brand'
+import { InLayout, MAIN_ID } from './layout-context'
+import { SkipLink } from './skip-link'
+
+const NAV = [
+  { to: '/app', label: 'nav.home', icon: House, exact: true },
+  { to: '/app/books', label: 'nav.books', icon: BookOpen, exact: false },
+  { to: '/app/account', label: 'nav.account', icon: CircleUser, exact: false },
+] as const
+
+/**
+ * The /app layout, mobile first: a bottom navigation bar on small screens,
+ * the same entries in the top bar from the `md` breakpoint.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell')
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-border bg-white/95 backdrop-blur dark:bg-zinc-950/95">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-6 px-4">
+          <Brand />
+          <nav aria-label={t('nav.main')} className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV.map(({ to, label, icon: Icon, exact }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    activeOptions={{ exact, includeSearch: false }}
+                    className="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-zinc-900 aria-[current=page]:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
+                  >
+                    <Icon aria-hidden className="size-4" />
+                    {t(label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-24 outline-none md:pb-10">
+        <InLayout home="/app">{children}</InLayout>
+      </main>
+      <nav
+        aria-label={t('nav.main')}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:bg-zinc-950"
+      >
+        <ul className="grid grid-cols-3">
+          {NAV.map(({ to, label, icon: Icon, exact }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                activeOptions={{ exact, includeSearch: false }}
+                className="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary dark:aria-[current=page]:text-zinc-100"
+              >
+                <Icon aria-hidden className="size-5" />
+                {t(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '@/components/ui/cn'
+import { roleCan } from '@/features/auth/permissions'
+
+export type Area = 'app' | 'manager'
+
+const AREAS = [
+  { key: 'app', to: '/app', icon: MonitorSmartphone },
+  { key: 'manager', to: '/manager', icon: LayoutDashboard },
+] as const
+
+/**
+ * Both areas: 'You are here' on the current one, 'Access Denied' on one the
+ * role may not open (the `apps` permission of the matrix), a link otherwise.
+ */
+export function AppSwitch({
+  current,
+  role,
+  compact = false,
+  onNavigate,
+}: {
+  current: Area
+  role: string
+  /** Without descriptions (the user menu). */
+  compact?: boolean
+  onNavigate?: () => void
+}) {
+  const { t } = useTranslation('shell')
+  return (
+    <ul aria-label={t('appSwitch.title')} className={cn('grid gap-2', !compact && 'gap-3 sm:grid-cols-2')}>
+      {AREAS.map((area) => {
+        const here = area.key === current
+        const denied = !here && !roleCan(role, { apps: [area.key] })
+        const Icon = area.icon
+        const body = (
+          <>
+            <Icon aria-hidden className="size-5 shrink-0" />
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium">{t(`appSwitch.${area.key}.name`)}</span>
+              {compact ? null : (
+                <span className="text-sm text-muted-foreground">{t(`appSwitch.${area.key}.description`)}</span>
+              )}
+            </span>
+            {here ? (
+              <span className="flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+                <CircleCheck aria-hidden className="size-3.5" />
+                {t('appSwitch.youAreHere')}
+              </span>
+            ) : denied ? (
+              <span className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium">
+                <Lock aria-hidden className="size-3.5" />
+                {t('appSwitch.accessDenied')}
+              </span>
+            ) : (
+              <span className="flex items-center gap-1 text-sm font-medium text-primary">
+                {t('appSwitch.open')}
+                <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
+              </span>
+            )}
+          </>
+        )
+        const card = cn('flex items-center gap-3 rounded-lg border border-border', compact ? 'p-2' : 'p-4')
+        return (
+          <li key={area.key}>
+            {here || denied ? (
+              <div
+                data-area={area.key}
+                aria-current={here ? 'page' : undefined}
+                className={cn(card, here ? 'border-primary' : 'bg-muted dark:bg-zinc-900')}
+              >
+                {body}
+              </div>
+            ) : (
+              <Link
+                to={area.to}
+                data-area={area.key}
+                onClick={onNavigate}
+                className={cn(card, 'hover:border-primary hover:bg-muted dark:hover:bg-zinc-900')}
+              >
+                {body}
+              </Link>
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { loadMessages } from '@/lib/i18n/messages'
+import { pageHead, pageTitle, rootHead } from './head'
+
+const contextIn = async (language: 'en' | 'fr' | 'ar' | 'sw') => ({
+  matches: [{ loaderData: { messages: await loadMessages(language) } }, { loaderData: undefined }],
+})
+
+describe('page titles', () => {
+  it('are the translated page name and the product name', async () => {
+    expect(pageTitle(await contextIn('en'), 'pages.books')).toBe('Books · Start Books')
+    expect(pageTitle(await contextIn('fr'), 'pages.dashboard')).toBe('Tableau de bord · Start Books')
+    expect(pageTitle(await contextIn('ar'), 'pages.users')).toBe('المستخدمون · Start Books')
+    expect(pageHead('auth:login.title')(await contextIn('sw')).meta).toEqual([{ title: 'Ingia · Start Books' }])
+  })
+
+  it('fall back to the product name when the key or the messages are missing', async () => {
+    expect(pageTitle(await contextIn('en'), 'pages.nope')).toBe('Start Books')
+    expect(pageTitle({ matches: [] }, 'pages.books')).toBe('Start Books')
+  })
+})
+
+describe('root head', () => {
+  it('has a translated description, the icons and the manifest', async () => {
+    const head = rootHead(await contextIn('fr'))
+    expect(head.meta).toContainEqual({ name: 'description', content: expect.stringContaining('catalogue de livres') })
+    expect(head.links).toEqual(
+      expect.arrayContaining([
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'icon', href: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+        { rel: 'manifest', href: '/manifest.webmanifest' },
+      ]),
+    )
+  })
+})

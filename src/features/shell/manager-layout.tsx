@@ -1,0 +1,218 @@
+import { Link, useLoaderData } from '@tanstack/react-router'
+import {
+  BookOpen,
+  CircleUser,
+  ExternalLink,
+  FileCode,
+  House,
+  LayoutDashboard,
+  Menu,
+  MonitorSmartphone,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useId, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import { roleCan } from '@/features/auth/permissions'
+import type { SessionUser } from '@/features/auth/session'
+import { Brand } from './brand'
+import { InLayout, MAIN_ID } from './layout-context'
+import { useSidebarCollapsed } from './sidebar-state'
+import { SkipLink } from './skip-link'
+import { UserMenu } from './user-menu'
+
+/** Where the API reference will be served (issue 5). */
+export const API_DOCS_URL = '/api/docs'
+
+/**
+ * The /manager layout: a sidebar from the `md` breakpoint (collapsible to its
+ * icons, the choice kept in a cookie), a sheet behind a menu button below it.
+ */
+export function ManagerLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { t } = useTranslation('shell')
+  const { sidebarCollapsed } = useLoaderData({ from: '__root__' })
+  const [collapsed, setCollapsed] = useSidebarCollapsed(sidebarCollapsed)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const sidebarId = useId()
+
+  return (
+    <div className="min-h-dvh md:flex">
+      <SkipLink />
+      <aside
+        id={sidebarId}
+        data-collapsed={collapsed}
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-border bg-muted transition-[width] md:flex dark:bg-zinc-900',
+          collapsed ? 'w-16' : 'w-64',
+        )}
+      >
+        <div className={cn('flex h-14 items-center gap-2 px-3', collapsed ? 'justify-center' : 'justify-between')}>
+          {collapsed ? null : <Brand />}
+          <Button
+            variant="ghost"
+            className="size-9 shrink-0 p-0"
+            aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
+            aria-expanded={!collapsed}
+            aria-controls={sidebarId}
+            onClick={() => setCollapsed(!collapsed)}
+          >
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden className="size-5 rtl:-scale-x-100" />
+            ) : (
+              <PanelLeftClose aria-hidden className="size-5 rtl:-scale-x-100" />
+            )}
+          </Button>
+        </div>
+        <SidebarNav user={user} collapsed={collapsed} />
+        <div className="border-t border-border p-2">
+          <UserMenu user={user} collapsed={collapsed} />
+        </div>
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-white/95 px-2 backdrop-blur md:hidden dark:bg-zinc-950/95">
+        <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" className="size-10 p-0" aria-label={t('nav.openMenu')}>
+              <Menu aria-hidden className="size-5" />
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col bg-muted shadow-xl dark:bg-zinc-900"
+            >
+              <div className="flex h-14 items-center justify-between gap-2 px-3">
+                <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
+                <Brand />
+                <Dialog.Close asChild>
+                  <Button variant="ghost" className="size-9 p-0" aria-label={t('nav.closeMenu')}>
+                    <X aria-hidden className="size-5" />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <SidebarNav user={user} collapsed={false} onNavigate={() => setSheetOpen(false)} />
+              <div className="border-t border-border p-2">
+                <UserMenu user={user} collapsed={false} onNavigate={() => setSheetOpen(false)} />
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <Brand />
+      </header>
+
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
+        <InLayout home="/manager">{children}</InLayout>
+      </main>
+    </div>
+  )
+}
+
+/** The sidebar's entries, in the spec's order, in groups 'Application' and 'Configuration'. */
+function SidebarNav({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell')
+  const item = { collapsed, onNavigate }
+  return (
+    <nav aria-label={t('nav.manager')} className="flex flex-1 flex-col gap-4 overflow-y-auto px-2 py-2">
+      <ul className="flex flex-col gap-1">
+        {/* /manager redirects to the dashboard: never the current entry itself. */}
+        <NavItem to="/manager" exact icon={House} label={t('nav.home')} {...item} />
+      </ul>
+      <NavGroup label={t('nav.application')} collapsed={collapsed}>
+        <NavItem to="/manager/dashboard" icon={LayoutDashboard} label={t('nav.dashboard')} {...item} />
+        <NavItem to="/manager/books" icon={BookOpen} label={t('nav.books')} {...item} />
+      </NavGroup>
+      {roleCan(user.role, { user: ['list'] }) ? (
+        <NavGroup label={t('nav.configuration')} collapsed={collapsed}>
+          <NavItem to="/manager/users" icon={Users} label={t('nav.users')} {...item} />
+        </NavGroup>
+      ) : null}
+      <ul className="mt-auto flex flex-col gap-1">
+        <NavItem to="/manager/account" icon={CircleUser} label={t('nav.account')} {...item} />
+        <NavItem to="/app" icon={MonitorSmartphone} label={t('nav.openApp')} {...item} />
+        <li>
+          <a
+            href={API_DOCS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={collapsed ? t('nav.apiDocumentation') : undefined}
+            className={navItemClass(collapsed)}
+          >
+            <FileCode aria-hidden className="size-4 shrink-0" />
+            <span className={cn('flex flex-1 items-center gap-1', collapsed && 'sr-only')}>
+              {t('nav.apiDocumentation')}
+              <ExternalLink aria-hidden className="size-3.5" />
+              <span className="sr-only">{t('opensInNewTab')}</span>
+            </span>
+          </a>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+function NavGroup({ label, collapsed, children }: { label: string; collapsed: boolean; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div role="group" aria-labelledby={id} className="flex flex-col gap-1">
+      <p
+        id={id}
+        className={cn(
+          'px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase',
+          collapsed && 'sr-only',
+        )}
+      >
+        {label}
+      </p>
+      {collapsed ? <hr aria-hidden className="mx-2 border-border" /> : null}
+      <ul className="flex flex-col gap-1">{children}</ul>
+    </div>
+  )
+}
+
+function navItemClass(collapsed: boolean) {
+  return cn(
+    'flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-white hover:text-zinc-900',
+    'aria-[current=page]:bg-white aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:shadow-sm',
+    'dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100',
+    collapsed && 'justify-center px-0',
+  )
+}
+
+function NavItem({
+  to,
+  exact = false,
+  icon: Icon,
+  label,
+  collapsed,
+  onNavigate,
+}: {
+  to: '/manager' | '/manager/dashboard' | '/manager/books' | '/manager/users' | '/manager/account' | '/app'
+  exact?: boolean
+  icon: LucideIcon
+  label: string
+  collapsed: boolean
+  onNavigate?: () => void
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        activeOptions={{ exact, includeSearch: false }}
+        onClick={onNavigate}
+        title={collapsed ? label : undefined}
+        className={navItemClass(collapsed)}
+      >
+        <Icon aria-hidden className="size-4 shrink-0" />
+        <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
+      </Link>
+    </li>
+  )
+}
+

@@ -1,0 +1,56 @@
+import { useLoaderData } from '@tanstack/react-router'
+import { BookText, Bug, ExternalLink } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { SessionUser } from '@/features/auth/session'
+import { AppSwitch } from './app-switch'
+
+/** The /app home: welcomes the user, links to both areas, the documentation and open issues. */
+export function WelcomePage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('shell')
+  const { links } = useLoaderData({ from: '__root__' })
+  const resources = [
+    { key: 'docs', href: links.docs, icon: BookText, title: t('welcome.docs'), description: t('welcome.docsDescription') },
+    { key: 'issues', href: links.issues, icon: Bug, title: t('welcome.issues'), description: t('welcome.issuesDescription') },
+  ]
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">{t('welcome.title', { name: user.name })}</h1>
+        <p className="text-muted-foreground">{t('welcome.signedInAs', { email: user.email })}</p>
+      </header>
+      <section aria-labelledby="welcome-areas" className="flex flex-col gap-3">
+        <h2 id="welcome-areas" className="text-lg font-semibold">
+          {t('welcome.areas')}
+        </h2>
+        <AppSwitch current="app" role={user.role} />
+      </section>
+      <section aria-labelledby="welcome-resources" className="flex flex-col gap-3">
+        <h2 id="welcome-resources" className="text-lg font-semibold">
+          {t('welcome.resources')}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {resources.map(({ key, href, icon: Icon, title, description }) => (
+            <li key={key}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-muted dark:hover:bg-zinc-900"
+              >
+                <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <span className="flex flex-1 flex-col">
+                  <span className="flex items-center gap-1 font-medium">
+                    {title}
+                    <ExternalLink aria-hidden className="size-3.5" />
+                    <span className="sr-only">{t('opensInNewTab')}</span>
+                  </span>
+                  <span className="text-sm text-muted-foreground">{description}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

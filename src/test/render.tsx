@@ -1,0 +1,44 @@
+/**
+ * Component tests (jsdom): renders routes in a memory router with the English
+ * messages, as the app does, without a server.
+ */
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type AnyRoute,
+} from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { createI18n } from '@/lib/i18n/instance'
+import { loadMessages } from '@/lib/i18n/messages'
+
+export async function englishI18n() {
+  return createI18n('en', await loadMessages('en'))
+}
+
+/** A root route rendering its children, to hang test routes on. */
+export function testRootRoute() {
+  return createRootRoute({ component: Outlet })
+}
+
+/** Renders `routeTree` at `path` and waits for the first load. */
+export async function renderRoutes(
+  routeTree: AnyRoute,
+  { path = '/', ...options }: { path?: string } & Pick<
+    Parameters<typeof createRouter>[0],
+    'defaultPendingMs' | 'defaultPendingMinMs' | 'defaultNotFoundComponent'
+  > = {},
+) {
+  const i18n = await englishI18n()
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), ...options })
+  await router.load()
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  )
+  return { router, ...result }
+}
