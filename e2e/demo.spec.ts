@@ -35,7 +35,7 @@ test('"Use this code" fills the field; a new code replaces the hint', async ({ p
   await page.getByRole('button', { name: 'Use this code' }).click()
   await expect(page.getByLabel('Verification code')).toHaveValue(await demoCode(page))
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/manager$/)
+  await expect(page).toHaveURL(/\/manager\/dashboard$/)
 })
 
 test('another existing account gets its code by e-mail, never in the hint', async ({ page }) => {
