@@ -19,7 +19,7 @@ async function expectNoRawKeys(page: Page) {
   expect(text).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b/)
 }
 
-async function useLanguage(page: Page, language: string) {
+async function chooseLanguage(page: Page, language: string) {
   const { origin } = new URL(page.url())
   await page.context().addCookies([{ name: 'i18next', value: language, url: origin }])
   await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
@@ -33,7 +33,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/manager\/dashboard$/)
 
     for (const language of LANGUAGES) {
-      await useLanguage(page, language.key)
+      await chooseLanguage(page, language.key)
       for (const path of PAGES) {
         const response = await page.goto(path)
         expect(response?.status(), path).toBe(200)
@@ -66,9 +66,9 @@ for (const language of ['en', 'ar'] as const) {
     }
     await audit('/login')
     // Sign in through the English form, then switch the areas to the language under test.
-    await useLanguage(page, 'en')
+    await chooseLanguage(page, 'en')
     await signIn(page, ADMIN_EMAIL)
-    await useLanguage(page, language)
+    await chooseLanguage(page, language)
     for (const path of [...PAGES, '/manager/nothing-here']) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', language)
