@@ -189,3 +189,28 @@ test.describe('sign-out confirmation', () => {
     await expect(page).toHaveURL(/\/login$/)
   })
 })
+
+test('the account page switches language and theme at once, and keeps them', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await page.getByRole('link', { name: 'Account' }).click()
+  await expect(page).toHaveURL(/\/app\/account$/)
+
+  // The radio inputs are visually hidden inside their labels: click the label, as a user does.
+  await page.locator('label', { hasText: 'Dark' }).click()
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+
+  await page.getByLabel('Language').selectOption('fr')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByRole('heading', { name: 'Compte', level: 1 })).toBeVisible()
+
+  await page.getByLabel('Langue').selectOption('ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+
+  // Kept: the server renders the next page in Arabic, dark, from the first byte.
+  const response = await page.reload()
+  const html = await response!.text()
+  expect(html).toContain('lang="ar"')
+  expect(html).toContain('dir="rtl"')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+})

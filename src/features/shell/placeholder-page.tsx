@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SignOutButton } from '@/features/account/sign-out-button'
 import type { SessionUser } from '@/features/auth/session'
+import { DisplayPreferences } from '@/features/preferences/display-preferences'
 
 /** A page whose feature is still to come: its heading and a note (and any extra content). */
 export function PlaceholderPage({ title, children }: { title: string; children?: ReactNode }) {
@@ -15,7 +16,7 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
   )
 }
 
-/** The account page until the account feature lands: who is signed in, and sign out. */
+/** The account page until the account feature lands: who is signed in, display preferences, sign out. */
 export function AccountPlaceholder({ user }: { user: SessionUser }) {
   const { t } = useTranslation('shell')
   return (
@@ -23,6 +24,7 @@ export function AccountPlaceholder({ user }: { user: SessionUser }) {
       <p>
         {user.name} · {user.email}
       </p>
+      <DisplayPreferences />
       <div>
         <SignOutButton />
       </div>
