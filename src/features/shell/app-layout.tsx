@@ -26,18 +26,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Brand />
           <nav aria-label={t('nav.main')} className="hidden md:block">
             <ul className="flex items-center gap-1">
-              {NAV.map(({ to, label, icon: Icon, exact }) => (
-                <li key={to}>
-                  <Link
-                    to={to}
-                    activeOptions={{ exact, includeSearch: false }}
-                    className="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-zinc-900 aria-[current=page]:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
-                  >
-                    <Icon aria-hidden className="size-4" />
-                    {t(label)}
-                  </Link>
-                </li>
-              ))}
+              <NavItems
+                iconClassName="size-4"
+                linkClassName="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-zinc-900 aria-[current=page]:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
+              />
             </ul>
           </nav>
         </div>
@@ -50,20 +42,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:bg-zinc-950"
       >
         <ul className="grid grid-cols-3">
-          {NAV.map(({ to, label, icon: Icon, exact }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                activeOptions={{ exact, includeSearch: false }}
-                className="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary dark:aria-[current=page]:text-zinc-100"
-              >
-                <Icon aria-hidden className="size-5" />
-                {t(label)}
-              </Link>
-            </li>
-          ))}
+          <NavItems
+            iconClassName="size-5"
+            linkClassName="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary dark:aria-[current=page]:text-zinc-100"
+          />
         </ul>
       </nav>
     </div>
   )
+}
+
+/** The area's entries: the same links in the top bar (desktop) and the bottom bar (mobile). */
+function NavItems({ linkClassName, iconClassName }: { linkClassName: string; iconClassName: string }) {
+  const { t } = useTranslation('shell')
+  return NAV.map(({ to, label, icon: Icon, exact }) => (
+    <li key={to}>
+      <Link to={to} activeOptions={{ exact, includeSearch: false }} className={linkClassName}>
+        <Icon aria-hidden className={iconClassName} />
+        {t(label)}
+      </Link>
+    </li>
+  ))
 }
