@@ -14,7 +14,7 @@ import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
-import { languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
+import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 // Zod's generic messages become `ui` keys, on the server and in the browser.
@@ -31,7 +31,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async () => ({ session: await getSessionUser() }),
   loader: async () => {
     const shell = await getShellState()
-    return { ...shell, messages: await loadMessages(shell.language) }
+    return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
   },
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,

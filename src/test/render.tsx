@@ -12,12 +12,7 @@ import {
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
-import { createI18n } from '@/lib/i18n/instance'
-import { loadMessages } from '@/lib/i18n/messages'
-
-export async function englishI18n() {
-  return createI18n('en', await loadMessages('en'))
-}
+import { createTestI18n } from '@/lib/i18n/testing'
 
 /** A root route rendering its children, to hang test routes on. */
 export function testRootRoute() {
@@ -32,7 +27,7 @@ export async function renderRoutes(
     'defaultPendingMs' | 'defaultPendingMinMs' | 'defaultNotFoundComponent'
   > = {},
 ) {
-  const i18n = await englishI18n()
+  const i18n = await createTestI18n('en')
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), ...options })
   await router.load()
   const result = render(

@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next'
 
+/** The server's refusal to send a code to an unknown address (login only). */
+export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
+
 /** Auth error codes we translate (spec section 8); others fall back to unknown. */
 export const AUTH_ERROR_CODES = [
   'USER_NOT_FOUND',

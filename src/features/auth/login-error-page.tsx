@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { buttonVariants } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
 import { AuthCard } from './auth-card'
 
 /** The sign-in failures /login/error explains (spec section 2); anything else is unknown_error. */
@@ -23,7 +25,7 @@ export function LoginErrorPage({ error }: { error: LoginError }) {
     <AuthCard title={t(title)} description={description ? t(description) : undefined}>
       <Link
         to="/login"
-        className="inline-flex h-10 w-full items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+        className={cn(buttonVariants(), 'w-full')}
       >
         {t('loginError.backToLogin')}
       </Link>

@@ -9,11 +9,8 @@ import { TextField } from '@/components/ui/text-field'
 import { DemoAccountsHint } from '@/features/demo/demo-hints'
 import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
-import { authErrorMessage } from './auth-errors'
+import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
 import { loginFormSchema } from './schemas'
-
-/** The code of the server's refusal to send a code to an unknown address (login only). */
-const SIGNUP_DISABLED = 'SIGNUP_DISABLED'
 
 export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; demoAccounts?: string[] }) {
   const { t } = useTranslation('auth')
@@ -24,7 +21,7 @@ export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; d
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setServerError(undefined)
     const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
-    if (error?.code === SIGNUP_DISABLED) {
+    if (error?.code === SIGNUP_DISABLED_CODE) {
       return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
     }
     if (error) return setServerError(authErrorMessage(t, error))

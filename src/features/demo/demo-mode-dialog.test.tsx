@@ -12,14 +12,12 @@ import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog 
 
 const info = { contactEmail: 'demo@books.example', setupCommand: 'npm install && npm run dev' }
 
-async function renderDialog(language: Language = 'en', count = 1) {
+async function renderDialog(language: Language = 'en') {
   const i18n = createI18n(language, await loadMessages(language))
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
-        {Array.from({ length: count }, (_, i) => (
-          <DemoModeDialog key={i} info={info} />
-        ))}
+        <DemoModeDialog info={info} />
       </I18nextProvider>
     </QueryClientProvider>,
   )
@@ -56,12 +54,5 @@ describe('DemoModeDialog', () => {
     await renderDialog('fr')
     act(() => openDemoDialog())
     expect(await screen.findByRole('dialog', { name: 'Mode démo' })).toBeTruthy()
-  })
-
-  it('shows one dialog when several are mounted', async () => {
-    await renderDialog('en', 2)
-    act(() => openDemoDialog())
-    await screen.findByRole('dialog')
-    expect(screen.getAllByRole('dialog')).toHaveLength(1)
   })
 })

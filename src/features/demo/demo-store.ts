@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { isDemoModeError } from './demo-error'
 
 /**
@@ -49,34 +49,4 @@ export function handleDemoModeError(error: unknown): boolean {
   if (!isDemoModeError(error)) return false
   openDemoDialog()
   return true
-}
-
-/**
- * Several DemoModeDialogs may be mounted (the root layout and a page): only
- * the first one mounted renders, so one refusal never stacks two dialogs.
- */
-const instances: string[] = []
-const instanceListeners = new Set<() => void>()
-
-function notifyInstances() {
-  for (const listener of instanceListeners) listener()
-}
-
-function subscribeInstances(listener: () => void) {
-  instanceListeners.add(listener)
-  return () => instanceListeners.delete(listener)
-}
-
-export function useIsFirstDemoDialog() {
-  const id = useId()
-  useEffect(() => {
-    instances.push(id)
-    notifyInstances()
-    return () => {
-      instances.splice(instances.indexOf(id), 1)
-      notifyInstances()
-    }
-  }, [id])
-  const first = useSyncExternalStore(subscribeInstances, () => instances[0], () => undefined)
-  return first === id
 }

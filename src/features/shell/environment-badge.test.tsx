@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
-import { englishI18n, renderRoutes } from '@/test/render'
+import { createTestI18n } from '@/lib/i18n/testing'
+import { renderRoutes } from '@/test/render'
 import { EnvironmentBadge } from './environment-badge'
 import { DEFAULT_BADGE_COLOR, environmentBadge, type EnvironmentBadgeData } from './environment-badge.server'
 import { ShellOverlays } from './shell-overlays'
@@ -42,7 +43,7 @@ describe('environmentBadge (server)', () => {
 
 describe('EnvironmentBadge', () => {
   it('shows the name and emoji on the colour, labelled for assistive technology', async () => {
-    const i18n = await englishI18n()
+    const i18n = await createTestI18n('en')
     render(
       <I18nextProvider i18n={i18n}>
         <EnvironmentBadge environment={{ name: 'Preview', emoji: '🧪', color: '#ffd700', textColor: '#000000' }} />

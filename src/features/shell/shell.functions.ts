@@ -11,7 +11,6 @@ export const getShellState = createServerFn({ method: 'GET' }).handler(async () 
   const config = env()
   return {
     language: languageFromRequest(new URL(request.url), request.headers),
-    demoMode: config.DEMO_MODE,
     environment: environmentBadge(config),
     links: { docs: config.DOCS_URL, issues: config.ISSUES_URL },
     // Read here so the first HTML already has the manager sidebar as the user left it.

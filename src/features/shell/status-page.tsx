@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { Button, buttonVariants } from '@/components/ui/button'
 import { useLayout } from './layout-context'
 
 /**
@@ -37,10 +37,7 @@ export function StatusPage({
         <Button variant="secondary" onClick={() => router.history.back()}>
           {t('errors.goBack')}
         </Button>
-        <Link
-          to={layout?.home ?? '/'}
-          className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-        >
+        <Link to={layout?.home ?? '/'} className={buttonVariants()}>
           {t('errors.goHome')}
         </Link>
       </div>

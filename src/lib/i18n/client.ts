@@ -4,7 +4,7 @@ import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   LANGUAGE_DETECTION,
-  NAMESPACES,
+  BROWSER_NAMESPACES,
   languageDir,
   languageFontScale,
   toLanguage,
@@ -65,8 +65,8 @@ const requested = new WeakMap<i18n, Language>()
 
 export async function switchLanguage(instance: i18n, language: Language) {
   requested.set(instance, language)
-  if (!hasMessages(instance, language, NAMESPACES)) {
-    addMessages(instance, language, await loadMessages(language))
+  if (!hasMessages(instance, language, BROWSER_NAMESPACES)) {
+    addMessages(instance, language, await loadMessages(language, { namespaces: BROWSER_NAMESPACES }))
   }
   // Chosen again in the meantime (a quick second choice whose messages came first): the last choice wins.
   if (requested.get(instance) !== language) return

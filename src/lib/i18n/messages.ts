@@ -14,6 +14,8 @@ export interface LoadMessagesOptions {
   files?: Record<string, MessageFile>
   /** How to wait before a retry (tests pass a fake clock). */
   sleep?: (ms: number) => Promise<void>
+  /** Only these namespaces (default: all). */
+  namespaces?: readonly string[]
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -49,7 +51,11 @@ export async function loadMessages(language: Language, options: LoadMessagesOpti
   const { maxParallelReads, maxRetries, retryDelayMs } = TRANSLATION_LOADING
   const sleep = options.sleep ?? wait
   const limit = createLimiter(maxParallelReads)
-  const entries = Object.entries(options.files ?? files).filter(([path]) => path.includes(`/locales/${language}/`))
+  const namespaceOf = (path: string) => path.split('/').pop()!.replace('.json', '')
+  const entries = Object.entries(options.files ?? files).filter(
+    ([path]) =>
+      path.includes(`/locales/${language}/`) && (!options.namespaces || options.namespaces.includes(namespaceOf(path))),
+  )
 
   const read = async (load: MessageFile) => {
     for (let attempt = 0; ; attempt++) {
@@ -63,10 +69,7 @@ export async function loadMessages(language: Language, options: LoadMessagesOpti
   }
 
   const loaded = await Promise.all(
-    entries.map(async ([path, load]) => {
-      const namespace = path.split('/').pop()!.replace('.json', '')
-      return [namespace, await read(load)] as const
-    }),
+    entries.map(async ([path, load]) => [namespaceOf(path), await read(load)] as const),
   )
   if (loaded.length === 0 && language !== DEFAULT_LANGUAGE) return loadMessages(DEFAULT_LANGUAGE, options)
   return Object.fromEntries(loaded)

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { env, type Env } from '@/lib/env.server'
+import { SIGNUP_DISABLED_CODE } from '@/features/auth/auth-errors'
 import { ac, roles } from '@/features/auth/permissions'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/index.server'
@@ -21,8 +22,6 @@ export const OTP_ALLOWED_ATTEMPTS = 3
 export const CLIENT_IP_HEADER = 'x-start-client-ip'
 /** Where the auth routes are served (src/routes/api/auth/$.ts). */
 export const AUTH_BASE_PATH = '/api/auth'
-/** The code of the refusal to send a sign-in code to an unknown address (login-only variant). */
-export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
 
 // A fixed secret is only acceptable where nothing real is protected; env
 // validation refuses production without AUTH_SECRET.
