@@ -2,7 +2,10 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { defineConfig } from 'vite'
+import { SWAGGER_UI_PATH } from './src/features/api-docs/config'
 import { parseEnv } from './src/lib/env.server'
 import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
 
@@ -34,6 +37,16 @@ export default defineConfig(({ command }) => {
         devServer: { runner: 'self' },
         // PGlite loads its WASM and data files at run time: copy the whole package.
         traceDeps: ['@electric-sql/pglite*'],
+        // The API reference's Swagger UI files, served by the app (dev) and
+        // copied into .output/public (build): no CDN. Only what the page loads.
+        publicAssets: [
+          {
+            dir: path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')),
+            baseURL: SWAGGER_UI_PATH,
+            maxAge: 24 * 60 * 60,
+            ignore: ['**/*.map', '**/*.html', '**/*.md', '**/*.txt', '**/*.json', '**/index.*', '**/absolute-path.js', '**/oauth2-redirect.js', '**/swagger-initializer.js', '**/swagger-ui.js', '**/swagger-ui-es-bundle*'],
+          },
+        ],
       }),
       viteReact(),
     ],

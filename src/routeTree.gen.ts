@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
@@ -24,6 +25,8 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
+import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]js'
 import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
@@ -53,6 +56,11 @@ const OnboardingRoute = OnboardingRouteImport.update({
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
+  id: '/api/openapi.json',
+  path: '/api/openapi.json',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -105,6 +113,16 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
+  id: '/api/docs/',
+  path: '/api/docs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiDocsInitDotjsRoute = ApiDocsInitDotjsRouteImport.update({
+  id: '/api/docs/init.js',
+  path: '/api/docs/init.js',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiRestSplatRoute = ApiRestSplatRouteImport.update({
   id: '/api/rest/$',
   path: '/api/rest/$',
@@ -137,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -147,8 +166,10 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -157,6 +178,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -167,8 +189,10 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -180,6 +204,7 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -190,8 +215,10 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -204,6 +231,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/onboarding'
     | '/api/health'
+    | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
@@ -214,8 +242,10 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -224,6 +254,7 @@ export interface FileRouteTypes {
     | '/'
     | '/onboarding'
     | '/api/health'
+    | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
@@ -234,8 +265,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -246,6 +279,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/onboarding'
     | '/api/health'
+    | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
     | '/login/error'
@@ -256,8 +290,10 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -269,13 +305,16 @@ export interface RootRouteChildren {
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   OnboardingRoute: typeof OnboardingRoute
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginErrorRoute: typeof LoginErrorRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDocsInitDotjsRoute: typeof ApiDocsInitDotjsRoute
   ApiRestSplatRoute: typeof ApiRestSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
+  ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -313,6 +352,13 @@ declare module '@tanstack/react-router' {
       path: '/api/health'
       fullPath: '/api/health'
       preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/openapi.json': {
+      id: '/api/openapi.json'
+      path: '/api/openapi.json'
+      fullPath: '/api/openapi.json'
+      preLoaderRoute: typeof ApiOpenapiDotjsonRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/': {
@@ -383,6 +429,20 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/docs/': {
+      id: '/api/docs/'
+      path: '/api/docs'
+      fullPath: '/api/docs/'
+      preLoaderRoute: typeof ApiDocsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/docs/init.js': {
+      id: '/api/docs/init.js'
+      path: '/api/docs/init.js'
+      fullPath: '/api/docs/init.js'
+      preLoaderRoute: typeof ApiDocsInitDotjsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rest/$': {
@@ -465,13 +525,16 @@ const rootRouteChildren: RootRouteChildren = {
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   OnboardingRoute: OnboardingRoute,
   ApiHealthRoute: ApiHealthRoute,
+  ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginErrorRoute: LoginErrorRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDocsInitDotjsRoute: ApiDocsInitDotjsRoute,
   ApiRestSplatRoute: ApiRestSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
+  ApiDocsIndexRoute: ApiDocsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, emailOTP } from 'better-auth/plugins'
+import { admin, emailOTP, openAPI } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { env, type Env } from '@/lib/env.server'
 import { SIGNUP_DISABLED_CODE } from '@/features/auth/auth-errors'
@@ -115,6 +115,9 @@ export function createAuth(db: Database, config: Env) {
         adminRoles: ['admin'],
         impersonationSessionDuration: 60 * 60,
       }),
+      // The auth API's OpenAPI document (GET /api/auth/open-api/generate-schema),
+      // shown by our own API reference page (/api/docs); no CDN-loaded page.
+      openAPI({ disableDefaultReference: true }),
       // Must stay last: copies better-auth's cookies onto Start's response.
       tanstackStartCookies(),
     ],

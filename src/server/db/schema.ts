@@ -39,6 +39,8 @@ export const user = pgTable(
     index('user_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('user_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     index('user_name_id_idx').on(table.name, table.id),
+    // The dashboard's new sign-ups of the week: a range count.
+    index('user_created_at_idx').on(table.createdAt),
   ],
 )
 
@@ -56,7 +58,11 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (table) => [index('session_user_id_idx').on(table.userId)],
+  (table) => [
+    index('session_user_id_idx').on(table.userId),
+    // The dashboard's active sessions: a range count.
+    index('session_expires_at_idx').on(table.expiresAt),
+  ],
 )
 
 export const account = pgTable(
@@ -125,6 +131,8 @@ export const book = pgTable(
     index('book_title_id_idx').on(table.title, table.id),
     index('book_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('book_author_trgm_idx').using('gin', sql`${table.author} gin_trgm_ops`),
+    // The dashboard's latest books: the first rows of a backward index scan.
+    index('book_created_at_id_idx').on(table.createdAt, table.id),
   ],
 )
 

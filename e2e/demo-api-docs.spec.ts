@@ -1,0 +1,7 @@
+import { expect, test } from '@playwright/test'
+
+test('demo mode still serves the API reference and both documents', async ({ request }) => {
+  for (const path of ['/api/docs', '/api/openapi.json', '/api/auth/open-api/generate-schema']) {
+    expect((await request.get(path)).status(), path).toBe(200)
+  }
+})

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { apiDocsHtml } from '@/features/api-docs/api-docs.server'
+
+/** The API reference (Swagger UI), open to anyone: docs/decisions/008-api-documentation.md. */
+export const Route = createFileRoute('/api/docs/')({
+  server: {
+    handlers: {
+      GET: async ({ request }) =>
+        new Response(await apiDocsHtml(request), {
+          headers: { 'content-type': 'text/html; charset=utf-8', vary: 'cookie, accept-language' },
+        }),
+    },
+  },
+})
