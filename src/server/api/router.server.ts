@@ -1,3 +1,4 @@
+import { bookRouter } from '@/features/book/book.server'
 import { genreRouter } from '@/features/genre/genre.server'
 
 /**
@@ -5,6 +6,7 @@ import { genreRouter } from '@/features/genre/genre.server'
  * client) and as REST at /api/rest (described by the OpenAPI document).
  */
 export const router = {
+  book: bookRouter,
   genre: genreRouter,
 }
 
