@@ -1,3 +1,4 @@
+import { bookRouter } from '@/features/book/book.server'
 import { dashboardRouter } from '@/features/dashboard/dashboard.server'
 import { genreRouter } from '@/features/genre/genre.server'
 
@@ -6,6 +7,7 @@ import { genreRouter } from '@/features/genre/genre.server'
  * client) and as REST at /api/rest (described by the OpenAPI document).
  */
 export const router = {
+  book: bookRouter,
   dashboard: dashboardRouter,
   genre: genreRouter,
 }
