@@ -1,0 +1,179 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { createServer } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export const SERVER_ENTRY = '.output/server/index.mjs'
+/** The pinned Node 24 every npm script runs on. */
+const NODE = 'node_modules/.bin/node'
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function run(command: string, args: string[], timeoutMs: number) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit' })
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs)
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve()
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))
+    })
+  })
+}
+
+/** The newest modification time of the files under `entry` (a file or a folder). */
+function newestChange(entry: string): number {
+  const stat = statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(0, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))))
+}
+
+const BUILD_INPUTS = ['src', 'drizzle', 'public', 'vite.config.ts', 'package-lock.json']
+
+/** The production build, (re)built first when there is none or the sources changed since. */
+export async function ensureBuild(log: (line: string) => void) {
+  if (existsSync(SERVER_ENTRY)) {
+    const built = statSync(SERVER_ENTRY).mtimeMs
+    if (BUILD_INPUTS.every((input) => newestChange(input) <= built)) return
+    log(`sources changed since the last build: npm run build`)
+  } else {
+    log(`no ${SERVER_ENTRY}: npm run build`)
+  }
+  await run('npm', ['run', 'build'], 10 * 60_000)
+}
+
+/** An SMTP catcher in this process: resolves the next e-mail's 6-digit code for an address. */
+export async function startMailCatcher() {
+  const port = await freePort()
+  const waiting = new Map<string, (code: string) => void>()
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
+          for (const rcpt of session.envelope.rcptTo) {
+            const resolve = waiting.get(rcpt.address.toLowerCase())
+            if (code && resolve) resolve(code)
+          }
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** Call before asking for the code; rejects after `timeoutMs`. */
+    nextCode(email: string, timeoutMs = 15_000) {
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no code e-mailed to ${email} within ${timeoutMs} ms`)), timeoutMs)
+        waiting.set(email.toLowerCase(), (code) => {
+          clearTimeout(timer)
+          waiting.delete(email.toLowerCase())
+          resolve(code)
+        })
+      })
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  }
+}
+
+export interface RunningApp {
+  baseUrl: string
+  process: ChildProcess
+  /** The server's output so far (printed when the benchmark fails). */
+  output(): string
+  stop(): Promise<void>
+}
+
+/** Starts the production server on a free port against `databaseUrl`; resolves once /api/health answers 200. */
+export async function startApp(databaseUrl: string, emailServer: string, timeoutMs = 60_000): Promise<RunningApp> {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const child = spawn(NODE, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      EMAIL_SERVER: emailServer,
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let exited = false
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
+
+  const stop = async () => {
+    if (exited) return
+    child.kill('SIGTERM')
+    const killed = await Promise.race([exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
+    if (!killed) {
+      child.kill('SIGKILL')
+      await exit
+    }
+  }
+
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start-up:\n${output}`)
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server did not answer /api/health within ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return { baseUrl, process: child, output: () => output, stop }
+}
+
+/** Signs `email` in by e-mail code as a browser would; returns the session cookie. */
+export async function signIn(baseUrl: string, email: string, nextCode: (email: string) => Promise<string>) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
+  const code = nextCode(email)
+  const sent = await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })
+  if (!sent.ok) throw new Error(`could not send a code to ${email}: ${sent.status} ${await sent.text()}`)
+  const signedIn = await post('/sign-in/email-otp', { email, otp: await code })
+  if (!signedIn.ok) throw new Error(`could not sign ${email} in: ${signedIn.status} ${await signedIn.text()}`)
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair))
+  if (!cookie) throw new Error(`no session cookie for ${email}`)
+  return cookie
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase } from '@/server/db/client.server'
+import { migrate } from '@/server/db/migrate.server'
+import { seed } from '@/server/db/seed.server'
+
+/** `postgres://u@h:5432/postgres` with another database name. */
+export function withDatabase(serverUrl: string, database: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+function quote(name: string) {
+  if (!/^bench_[a-z0-9]+$/.test(name)) throw new Error(`unexpected bench database name: ${name}`)
+  return `"${name}"`
+}
+
+async function onAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A new empty database `bench_<random>` on the server of `adminUrl`; `drop()` removes it (idempotent). */
+export async function createBenchDatabase(adminUrl: string) {
+  const name = `bench_${randomBytes(5).toString('hex')}`
+  await onAdmin(adminUrl, `create database ${quote(name)}`)
+  let dropped = false
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      if (dropped) return
+      dropped = true
+      await onAdmin(adminUrl, `drop database if exists ${quote(name)} with (force)`)
+    },
+  }
+}
+
+// Words of the generated catalogue: none of them is in the app's own seed, so
+// a generated (title, author) never collides with a seeded one.
+const ADJECTIVES = ['Quiet', 'Amber', 'Lost', 'Northern', 'Painted', 'Hollow', 'Bright', 'Winter', 'Scarlet', 'Velvet', 'Iron', 'Paper', 'Silver', 'Drowned', 'Sleeping', 'Wild', 'Bitter', 'Gentle', 'Forgotten', 'Restless', 'Emerald', 'Salt', 'Midnight', 'Summer', 'Glass', 'Ivory', 'Shadowed', 'Open', 'Little', 'Great', 'Ancient', 'Narrow', 'Falling', 'Rising', 'Patient', 'Stolen', 'Borrowed', 'Second', 'Final', 'Crooked']
+const NOUNS = ['Orchard', 'Tide', 'Mountain', 'Station', 'Library', 'Compass', 'Bridge', 'Island', 'Mirror', 'Clockmaker', 'Widow', 'Daughter', 'Cartographer', 'Storm', 'Meadow', 'Citadel', 'Market', 'Pilgrim', 'Lantern', 'Cathedral', 'Desert', 'Violin', 'Road', 'Winter', 'Promise', 'Engine', 'Sparrow', 'Theatre', 'Vineyard', 'Harvest', 'Ocean', 'Quarry', 'Tower', 'Canal', 'Shepherd', 'Beekeeper', 'Ferry', 'Hotel', 'Balcony', 'Monsoon', 'Caravan', 'Frontier', 'Observatory', 'Sailor', 'Lagoon', 'Chapel', 'Courtyard', 'Embassy', 'Glacier', 'Nightingale']
+const PLACES = ['Avalon', 'Zanzibar', 'Lisbon', 'Kyoto', 'Samarkand', 'Timbuktu', 'Valparaiso', 'Odessa', 'Marrakesh', 'Reykjavik', 'Mombasa', 'Trieste', 'Lamu', 'Bergen', 'Cusco', 'Tangier', 'Hanoi', 'Dakar', 'Galway', 'Tbilisi', 'Zagreb', 'Aleppo', 'Goa', 'Quebec', 'Arusha']
+const FIRST_NAMES = ['Ada', 'Bashir', 'Camille', 'Dmitri', 'Esi', 'Felix', 'Gabriela', 'Hana', 'Ibrahim', 'Julia', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Omar', 'Priya', 'Quentin', 'Rosa', 'Samir', 'Tove', 'Ugo', 'Vera', 'Wanjiru', 'Xavier', 'Yara', 'Zeno', 'Aline', 'Baraka', 'Celeste', 'Diego', 'Elif', 'Femi', 'Greta', 'Hamza', 'Ines', 'Jomo', 'Katya', 'Luc', 'Mei', 'Nuno', 'Olga', 'Pablo', 'Rania', 'Sven', 'Thandiwe', 'Uma', 'Viktor', 'Wen', 'Yusuf', 'Zainab']
+const LAST_NAMES = ['Abara', 'Becker', 'Castillo', 'Dubois', 'Eriksen', 'Farouk', 'Gallo', 'Hoffmann', 'Ibsen', 'Jansen', 'Kamau', 'Laurent', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quispe', 'Rossi', 'Sato', 'Tanaka', 'Umar', 'Vasquez', 'Weber', 'Xu', 'Yilmaz', 'Zeller', 'Achieng', 'Brandt', 'Costa', 'Duarte', 'Esposito', 'Fontaine', 'Gruber', 'Horvat', 'Iversen', 'Jovanovic', 'Kowalski', 'Lindqvist', 'Mensah', 'Novak', 'Otieno', 'Pereira', 'Richter', 'Silva', 'Tremblay', 'Urban', 'Varga', 'Wojcik', 'Yamada', 'Zhou']
+const PUBLISHERS = ['Northwind Press', 'Blue Heron', 'Atlas House', 'Kilimanjaro Books', 'Maison Lune', 'Harbour & Vine', 'Red Kite', 'Saltmarsh', 'Orchid Editions', 'Meridian']
+
+const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`
+
+/**
+ * Fills the database: the app's migrations and seed (genres, the two seeded
+ * accounts, 100 users, 120 books), then generated books up to `total`, in one
+ * INSERT … SELECT over generate_series. Book i gets author i mod A and title
+ * (i div A + 7·author) mod T, so (title, author) is unique while every title
+ * is shared by ~20 authors (ties on the sort key). The book table's indexes
+ * are dropped for the insert and rebuilt after it (much faster than
+ * maintaining two trigram indexes row by row), then everything is VACUUM ANALYZEd.
+ */
+export async function fillDatabase(url: string, total: number, log: (line: string) => void) {
+  const handle = await openDatabase(url)
+  try {
+    await handle.exclusive(async (db) => {
+      await migrate(db)
+      await seed(db)
+    })
+  } finally {
+    await handle.close()
+  }
+
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`set maintenance_work_mem = '256MB'`)
+    const { rows } = await client.query<{ seeded: number }>('select count(*)::int as seeded from book')
+    const toInsert = total - rows[0]!.seeded
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = 'public' and tablename = 'book' and indexname <> 'book_pkey'`,
+    )
+    for (const index of indexes) await client.query(`drop index "${index.name}"`)
+
+    // "Ada K. Becker": 65,000 authors of ~15 books each.
+    const authors = FIRST_NAMES.length * 26 * LAST_NAMES.length
+    const titles = ADJECTIVES.length * NOUNS.length * (PLACES.length + 1)
+    const started = Date.now()
+    await client.query(`
+      insert into book (id, title, author, publisher, genre_id, created_at, updated_at)
+      select gen_random_uuid()::text,
+             'The ' || adjectives[1 + (t % ${ADJECTIVES.length})] || ' ' || nouns[1 + (t / ${ADJECTIVES.length}) % ${NOUNS.length}]
+               || case when t / ${ADJECTIVES.length * NOUNS.length} = 0 then ''
+                       else ' of ' || places[t / ${ADJECTIVES.length * NOUNS.length}] end,
+             first_names[1 + a % ${FIRST_NAMES.length}] || ' ' || chr(65 + (a / ${FIRST_NAMES.length}) % 26) || '. '
+               || last_names[1 + a / ${FIRST_NAMES.length * 26}],
+             publishers[1 + i % ${PUBLISHERS.length}],
+             genres[1 + i % array_length(genres, 1)],
+             created,
+             created
+        from (select i, i % ${authors} as a, (i / ${authors} + 7 * (i % ${authors})) % ${titles} as t,
+                     now() - interval '3 years' + (i * interval '3 years' / ${toInsert}) as created
+                from generate_series(0, ${toInsert - 1}) as i) as g,
+             (select ${sqlArray(ADJECTIVES)} as adjectives, ${sqlArray(NOUNS)} as nouns, ${sqlArray(PLACES)} as places,
+                     ${sqlArray(FIRST_NAMES)} as first_names, ${sqlArray(LAST_NAMES)} as last_names,
+                     ${sqlArray(PUBLISHERS)} as publishers,
+                     (select array_agg(id order by name) from genre) as genres) as words`)
+    log(`inserted ${toInsert.toLocaleString('en')} books in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+    const indexing = Date.now()
+    for (const index of indexes) await client.query(index.definition)
+    log(`rebuilt ${indexes.length} book indexes in ${((Date.now() - indexing) / 1000).toFixed(1)} s`)
+    await client.query('vacuum (analyze)')
+  } finally {
+    await client.end()
+  }
+}
