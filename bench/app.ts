@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { createServer } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
 
 export const SERVER_ENTRY = '.output/server/index.mjs'
 /** The pinned Node 24 every npm script runs on. */
@@ -60,22 +59,12 @@ export async function ensureBuild(log: (line: string) => void) {
 export async function startMailCatcher() {
   const port = await freePort()
   const waiting = new Map<string, (code: string) => void>()
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
-          for (const rcpt of session.envelope.rcptTo) {
-            const resolve = waiting.get(rcpt.address.toLowerCase())
-            if (code && resolve) resolve(code)
-          }
-          callback()
-        })
-        .catch((error: Error) => callback(error))
-    },
+  const smtp = createSmtpCatcher((mail, envelopeTo) => {
+    const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
+    for (const address of envelopeTo) {
+      const resolve = waiting.get(address.toLowerCase())
+      if (code && resolve) resolve(code)
+    }
   })
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve))
   return {

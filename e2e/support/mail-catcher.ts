@@ -4,8 +4,8 @@
 //   DELETE /messages            forget everything
 //   GET /health                 200 once both servers listen
 import { createServer, type ServerResponse } from 'node:http'
-import { simpleParser, type AddressObject } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { AddressObject } from 'mailparser'
+import { createSmtpCatcher } from './smtp-catcher'
 
 export interface CaughtMessage {
   to: string[]
@@ -28,28 +28,16 @@ const addresses = (field: AddressObject | AddressObject[] | undefined): string[]
     .flatMap((group) => group.value)
     .flatMap((entry) => (entry.address ? [entry.address] : []))
 
-const smtp = new SMTPServer({
-  // Plain local SMTP, as the app's nodemailer transport expects in tests.
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        // The envelope holds the real recipients (incl. Bcc); fall back to the header.
-        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address)
-        messages.unshift({
-          to: envelopeTo.length > 0 ? envelopeTo : addresses(mail.to),
-          from: mail.from?.text ?? '',
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-          date: new Date().toISOString(),
-        })
-        callback()
-      })
-      .catch((error: Error) => callback(error))
-  },
+const smtp = createSmtpCatcher((mail, envelopeTo) => {
+  // The envelope holds the real recipients (incl. Bcc); fall back to the header.
+  messages.unshift({
+    to: envelopeTo.length > 0 ? envelopeTo : addresses(mail.to),
+    from: mail.from?.text ?? '',
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
+    date: new Date().toISOString(),
+  })
 })
 smtp.on('error', (error) => console.error('[mail-catcher] SMTP error:', error.message))
 
