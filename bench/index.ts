@@ -11,7 +11,7 @@
  * docs/performance.md. The database is dropped and the server stopped at the
  * end, on failure and on Ctrl+C too.
  *
- * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_RUNS (30),
+ * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_ROUNDS (3), BENCH_RUNS (20 a round),
  * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
  */
 import { execFileSync } from 'node:child_process'
@@ -22,13 +22,15 @@ import { runnerImport } from 'vite'
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
 import { markdownReport, REPORT_FILE, replaceReport, type CaseResult, type Report } from './report'
-import { latencyStats } from './stats'
+import { roundStats } from './stats'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const TOTAL_BOOKS = Number(process.env.BENCH_BOOKS ?? 1_000_000)
-const RUNS = Number(process.env.BENCH_RUNS ?? 30)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const RUNS = Number(process.env.BENCH_RUNS ?? 20)
 const WARM_UP = 5
 const PAGE_DEPTH = 50
+const PLAN_CHECK_MIN_BOOKS = 100_000
 const OVERALL_TIMEOUT_MS = 45 * 60_000
 const REQUEST_TIMEOUT_MS = 30_000
 /** Common: "Winter" is one of 40 adjectives and one of 50 nouns (~4.5% of the books). Rare: one title (~20 books). */
@@ -125,6 +127,7 @@ async function main() {
     if (!result.nextCursor) throw new Error(`the list ended after ${page + 1} pages`)
     cursor = result.nextCursor
   }
+  const totals = new Map<string, number | null>()
   const middle = Math.floor(TOTAL_BOOKS / 2)
   const [row] = (await sql.query<{ title: string; id: string }>('select title, id from book order by title, id offset $1 limit 1', [middle])).rows
   const middleCursor = queries.encodeCursor({ sort: row!.title, id: row!.id })
@@ -137,38 +140,48 @@ async function main() {
     { key: 'rare', label: `search "${RARE_TERM}" (rare)`, input: { searchTerm: RARE_TERM }, firstPage: true },
   ]
 
-  const results: CaseResult[] = []
+  // Each case checked once, then timed in ROUNDS rounds that go through every
+  // case in turn, so a burst of load elsewhere on the machine hits one round
+  // of every case rather than all runs of one case.
+  const timed = [...cases.map((c) => ({ label: c.label, path: listPath(c.input) })), { label: 'dashboard figures', path: '/api/rest/dashboard' }]
   for (const testCase of cases) {
-    const path = listPath(testCase.input)
-    const sample = await get<Page>(path)
+    const sample = await get<Page>(listPath(testCase.input))
     if (sample.items.length === 0) throw new Error(`${testCase.label}: no books`)
     if (testCase.firstPage !== (sample.total !== null)) throw new Error(`${testCase.label}: total ${sample.total} on a ${testCase.firstPage ? 'first' : 'later'} page`)
     const term = testCase.input.searchTerm?.toLowerCase()
     if (term && !sample.items.every((item) => `${item.title} ${item.author}`.toLowerCase().includes(term))) {
       throw new Error(`${testCase.label}: a book does not match`)
     }
-    for (let i = 0; i < WARM_UP; i++) await get(path)
-    const times: number[] = []
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now()
-      await get(path)
-      times.push(performance.now() - start)
+    totals.set(testCase.key, sample.total)
+  }
+  const rounds = timed.map(() => [] as number[][])
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, { path }] of timed.entries()) {
+      for (let i = 0; i < WARM_UP; i++) await get(path)
+      const times: number[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now()
+        await get(path)
+        times.push(performance.now() - start)
+      }
+      rounds[index]!.push(times)
     }
+    log(`round ${round + 1}/${ROUNDS} timed`)
+  }
+  const statsOf = (index: number) => roundStats(rounds[index]!)
 
+  const results: CaseResult[] = []
+  for (const [index, testCase] of cases.entries()) {
     const input: ListInput = { searchTerm: '', limit: 20, ...testCase.input }
     const plans = [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
     if (testCase.firstPage) plans.push({ query: 'count (first page only)', text: await explain(sql, queries.countSql(input)) })
-    results.push({ key: testCase.key, label: testCase.label, path, total: sample.total, stats: latencyStats(times), plans })
-    log(`${testCase.label}: median ${results.at(-1)!.stats.median.toFixed(1)} ms, p95 ${results.at(-1)!.stats.p95.toFixed(1)} ms`)
+    const stats = statsOf(index)
+    results.push({ key: testCase.key, label: testCase.label, path: timed[index]!.path, total: totals.get(testCase.key) ?? null, stats, plans })
+    log(`${testCase.label}: median ${stats.median.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms`)
   }
+  const dashboardStats = statsOf(cases.length)
 
-  // The dashboard's figures on the same database, and what an exact count costs.
-  const dashboardTimes: number[] = []
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
-    const start = performance.now()
-    await get('/api/rest/dashboard')
-    if (i >= WARM_UP) dashboardTimes.push(performance.now() - start)
-  }
+  // What an exact count of the books costs (the dashboard estimates it instead).
   const exactCount = await explain(sql, { sql: 'select count(*) from book', params: [] })
 
   const report: Report = {
@@ -176,10 +189,11 @@ async function main() {
     machine: machine(),
     postgres: (await sql.query('show server_version')).rows[0].server_version as string,
     books: TOTAL_BOOKS,
+    rounds: ROUNDS,
     runs: RUNS,
     warmUp: WARM_UP,
     cases: results,
-    dashboard: { stats: latencyStats(dashboardTimes), exactCountPlan: exactCount },
+    dashboard: { stats: dashboardStats, exactCountPlan: exactCount },
     seconds: Math.round((Date.now() - started) / 1000),
   }
   const markdown = markdownReport(report)
@@ -195,7 +209,9 @@ async function main() {
     writeFileSync(REPORT_FILE, replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown))
     log(`wrote ${REPORT_FILE}`)
   }
-  if (failures.length) throw new Error(`no index scan on book for: ${failures.join(', ')}`)
+  // Below ~100,000 rows a sequential scan can rightly be the cheapest plan.
+  if (failures.length && TOTAL_BOOKS >= PLAN_CHECK_MIN_BOOKS) throw new Error(`no index scan on book for: ${failures.join(', ')}`)
+  if (failures.length) log(`not checked at ${TOTAL_BOOKS} books: no index scan on book for ${failures.join(', ')}`)
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a query as drizzle builds it (`$n` parameters bound). */

@@ -18,6 +18,7 @@ export interface Report {
   machine: string
   postgres: string
   books: number
+  rounds: number
   runs: number
   warmUp: number
   cases: CaseResult[]
@@ -26,13 +27,14 @@ export interface Report {
 }
 
 const ms = (value: number) => value.toFixed(1)
+const spread = (stats: LatencyStats) => `${ms(stats.roundMedians[0])}–${ms(stats.roundMedians[1])}`
 
 /** The benchmark's section of docs/performance.md. */
 export function markdownReport(report: Report): string {
   const first = report.cases.find((c) => c.key === 'first')!
   const rows = report.cases.map(
     (c) =>
-      `| ${c.label} | \`${c.path.replace(/cursor=[^&]+/, 'cursor=…')}\` | ${c.total?.toLocaleString('en') ?? '—'} | ${ms(c.stats.median)} | ${ms(c.stats.p95)} | ${(c.stats.median / first.stats.median).toFixed(2)} |`,
+      `| ${c.label} | \`${c.path.replace(/cursor=[^&]+/, 'cursor=…')}\` | ${c.total?.toLocaleString('en') ?? '—'} | ${ms(c.stats.median)} | ${spread(c.stats)} | ${ms(c.stats.p95)} | ${(c.stats.median / first.stats.median).toFixed(2)} |`,
   )
   const plans = report.cases.flatMap((c) =>
     c.plans.map((plan) => `**${c.label}: ${plan.query}**\n\n\`\`\`\n${plan.text}\n\`\`\``),
@@ -41,12 +43,12 @@ export function markdownReport(report: Report): string {
   return [
     START,
     `Run of ${report.date.slice(0, 10)} (${report.date}), ${report.seconds} s in all. Machine: ${report.machine}; PostgreSQL ${report.postgres}.`,
-    `${report.books.toLocaleString('en')} books; each figure is the median / 95th percentile of ${report.runs} sequential requests after ${report.warmUp} warm-up requests, in milliseconds, measured by the client (HTTP, JSON, session check, SQL). A first page includes the total (a count); later pages do not.`,
+    `${report.books.toLocaleString('en')} books. Latency in milliseconds as the client sees it (HTTP, session check, SQL, JSON), sequential requests: ${report.rounds} rounds through every case, each of ${report.warmUp} warm-up and ${report.runs} timed requests; "median" is the median of the rounds' medians (their range beside it), "p95" the 95th percentile of all ${report.rounds * report.runs} runs. A first page includes the total (a count); later pages do not.`,
     '',
-    '| case | request | total | median ms | p95 ms | median ÷ first page |',
-    '|---|---|---:|---:|---:|---:|',
+    '| case | request | total | median | round medians | p95 | median ÷ first page |',
+    '|---|---|---:|---:|---:|---:|---:|',
     ...rows,
-    `| dashboard figures | \`/api/rest/dashboard\` | — | ${ms(report.dashboard.stats.median)} | ${ms(report.dashboard.stats.p95)} | — |`,
+    `| dashboard figures | \`/api/rest/dashboard\` | — | ${ms(report.dashboard.stats.median)} | ${spread(report.dashboard.stats)} | ${ms(report.dashboard.stats.p95)} | — |`,
     '',
     `An exact \`select count(*) from book\` on this database: ${exactMs ?? '?'} ms of execution (plan below).`,
     '',
