@@ -27,7 +27,7 @@ test('a new user signs up with the OpenID provider, is onboarded, signs out and 
 
   await page.goto('/app/account')
   await expect(page.getByTestId('account-email')).toContainText(person.email)
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/)
 

@@ -152,6 +152,8 @@ export function createAuth(db: Database, config: Env) {
                   clientSecret: config.OIDC_CLIENT_SECRET,
                   scopes: ['openid', 'email', 'profile'],
                   disableSignUp: loginOnly,
+                  // Signing out of this app does not sign the user out of their provider.
+                  disableProviderLogout: true,
                 },
               ],
             }),
