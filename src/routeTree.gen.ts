@@ -24,6 +24,8 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
+import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
@@ -103,6 +105,16 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiRestSplatRoute = ApiRestSplatRouteImport.update({
+  id: '/api/rest/$',
+  path: '/api/rest/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
+  id: '/api/rpc/$',
+  path: '/api/rpc/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -135,6 +147,8 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rest/$': typeof ApiRestSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -153,6 +167,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rest/$': typeof ApiRestSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -174,6 +190,8 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rest/$': typeof ApiRestSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -196,6 +214,8 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/rest/$'
+    | '/api/rpc/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -214,6 +234,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/rest/$'
+    | '/api/rpc/$'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -234,6 +256,8 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/rest/$'
+    | '/api/rpc/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -250,6 +274,8 @@ export interface RootRouteChildren {
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiRestSplatRoute: typeof ApiRestSplatRoute
+  ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -359,6 +385,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/rest/$': {
+      id: '/api/rest/$'
+      path: '/api/rest/$'
+      fullPath: '/api/rest/$'
+      preLoaderRoute: typeof ApiRestSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/rpc/$': {
+      id: '/api/rpc/$'
+      path: '/api/rpc/$'
+      fullPath: '/api/rpc/$'
+      preLoaderRoute: typeof ApiRpcSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/books/': {
       id: '/app/books/'
       path: '/books'
@@ -430,6 +470,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiRestSplatRoute: ApiRestSplatRoute,
+  ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,38 @@
+import { asc, count, eq } from 'drizzle-orm'
+import { listInputSchema, pageSchema } from '@/lib/pagination'
+import { apiError } from '@/server/api/errors.server'
+import { afterCursor, allOf, searchWhere, toPage } from '@/server/api/pagination.server'
+import { withPermission } from '@/server/api/procedure.server'
+import { genre } from '@/server/db/schema'
+import { genreIdInputSchema, genreSchema } from './schema'
+
+const columns = { id: genre.id, name: genre.name, color: genre.color }
+
+/** Genres by name, searchable, a page at a time: a picker can reach every genre. */
+const list = withPermission({ genre: ['read'] })
+  .route({ method: 'GET', path: '/genres', summary: 'List genres', tags: ['Genres'] })
+  .input(listInputSchema)
+  .output(pageSchema(genreSchema))
+  .handler(async ({ context: { db }, input }) => {
+    const search = searchWhere(input.searchTerm, [genre.name])
+    const rows = await db
+      .select(columns)
+      .from(genre)
+      .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
+      .orderBy(asc(genre.name), asc(genre.id))
+      .limit(input.limit + 1)
+    const total = input.cursor ? null : (await db.select({ value: count() }).from(genre).where(search))[0]!.value
+    return { ...toPage(rows, input.limit, (row) => row.name), total }
+  })
+
+const get = withPermission({ genre: ['read'] })
+  .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['Genres'] })
+  .input(genreIdInputSchema)
+  .output(genreSchema)
+  .handler(async ({ context: { db }, input }) => {
+    const [found] = await db.select(columns).from(genre).where(eq(genre.id, input.id))
+    if (!found) throw apiError('NOT_FOUND')
+    return found
+  })
+
+export const genreRouter = { list, get }

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** Shared by the API, the seed and any form that writes a genre (messages are i18n keys). */
+export const genreNameSchema = z.string().trim().min(1, 'book:validation.genreNameRequired').max(100)
+
+export const genreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+})
+export type Genre = z.infer<typeof genreSchema>
+
+export const genreIdInputSchema = z.object({ id: z.string().min(1).max(100) })

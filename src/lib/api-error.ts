@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next'
+import type { ApiErrorData } from '@/server/api/errors'
+
+/** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */
+export function apiErrorData(error: unknown): ApiErrorData | undefined {
+  const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
+  return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined
+}
+
+/** The HTTP status of a failed call, if it had one. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}
+
+/**
+ * The error's message in the page's current language, or `fallbackKey`
+ * (e.g. 'book:toasts.createFailed') when the server gave none.
+ */
+export function apiErrorMessage(t: TFunction, error: unknown, fallbackKey: string): string {
+  const data = apiErrorData(error)
+  if (!data || data.key === 'ui:api.unexpected') return t(fallbackKey)
+  return t(data.key, data.values ?? {})
+}
+
+/**
+ * Puts the error's field messages on the form's fields (react-hook-form's
+ * `setError`; the messages are i18n keys, translated where the field shows
+ * them). Returns whether any field got one.
+ */
+export function applyFieldErrors<Field extends string>(
+  error: unknown,
+  setError: (field: Field, error: { type: string; message: string }, options?: { shouldFocus?: boolean }) => void,
+  fields: readonly Field[],
+): boolean {
+  const messages = apiErrorData(error)?.fields ?? {}
+  let applied = false
+  for (const field of fields) {
+    const message = messages[field]
+    if (!message) continue
+    setError(field, { type: 'server', message }, { shouldFocus: !applied })
+    applied = true
+  }
+  return applied
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** Rows per page of every list (issue 5: page size 20). */
+export const PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+
+export interface KeysetCursor {
+  sort: string
+  id: string
+}
+
+/** The input of every list procedure; `searchTerm` matches the lists' search param. */
+export const listInputSchema = z.object({
+  searchTerm: z.string().trim().max(200).default(''),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+})
+export type ListInput = z.input<typeof listInputSchema>
+
+/**
+ * A page of `item`s. `total` (rows matching the search) is counted for the
+ * first page only and is null on the next ones: the client keeps the first
+ * page's figure instead of recounting a million rows per page.
+ */
+export function pageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable(),
+    total: z.number().int().nullable(),
+  })
+}

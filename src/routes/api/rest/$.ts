@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getRequestIP } from '@tanstack/react-start/server'
+import { handleRestRequest } from '@/server/api/handlers.server'
+
+const handle = ({ request }: { request: Request }) => handleRestRequest(request, getRequestIP())
+
+export const Route = createFileRoute('/api/rest/$')({
+  server: { handlers: { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle } },
+})

@@ -1,0 +1,42 @@
+import type { Env } from '@/lib/env.server'
+import { languageFromHeaders } from '@/lib/i18n/detect.server'
+import type { Language } from '@/lib/i18n/config'
+import type { Auth } from '@/server/auth/auth.server'
+import type { Database } from '@/server/db/client.server'
+
+/**
+ * What every procedure receives. Built per request from the process's
+ * singletons (see `requestContext`), or by tests from their own database.
+ */
+export interface ApiContext {
+  /** The caller's request headers: the session cookie is read from them. */
+  headers: Headers
+  db: Database
+  auth: Auth
+  demoMode: boolean
+  /** The language of error messages (cookie, then Accept-Language). */
+  language: Language
+  /** The socket's address, for the audit trail; never a forgeable header. */
+  clientIp?: string
+}
+
+export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; env: Pick<Env, 'DEMO_MODE'>; clientIp?: string }): ApiContext {
+  return {
+    headers: parts.headers,
+    db: parts.db,
+    auth: parts.auth,
+    demoMode: parts.env.DEMO_MODE,
+    language: languageFromHeaders(parts.headers),
+    clientIp: parts.clientIp,
+  }
+}
+
+/** The context of one HTTP request (or SSR render) in this process. */
+export async function requestContext(headers: Headers, clientIp?: string): Promise<ApiContext> {
+  const [{ env }, { getDb }, { getAuth }] = await Promise.all([
+    import('@/lib/env.server'),
+    import('@/server/db/index.server'),
+    import('@/server/auth/auth.server'),
+  ])
+  return apiContext({ headers, db: await getDb(), auth: await getAuth(), env: env(), clientIp })
+}

@@ -1,0 +1,11 @@
+import { genreRouter } from '@/features/genre/genre.server'
+
+/**
+ * The application API: one router, served as RPC at /api/rpc (the typed
+ * client) and as REST at /api/rest (described by the OpenAPI document).
+ */
+export const router = {
+  genre: genreRouter,
+}
+
+export type Router = typeof router
