@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
+import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/features/auth/session'
 import { DisplayPreferences } from '@/features/preferences/display-preferences'
-import { AccountSection } from './account-section'
 import { DeleteAccountCard } from './delete-account-card'
 import { ProfileCard } from './profile-card'
 import type { AccountSearch } from './search'
@@ -21,11 +21,11 @@ export function AccountPage({ user, search }: { user: SessionUser; search: Accou
       <ProfileCard user={user} search={search} />
       <DisplayPreferences />
       <SessionsCard />
-      <AccountSection title={t('signOut.title')} description={t('signOut.description')}>
+      <SectionCard title={t('signOut.title')} description={t('signOut.description')}>
         <div>
           <SignOutButton />
         </div>
-      </AccountSection>
+      </SectionCard>
       <DeleteAccountCard />
     </div>
   )

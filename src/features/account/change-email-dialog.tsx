@@ -6,19 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
-import {
-  ResponsiveDialog,
-  ResponsiveDialogBody,
-  ResponsiveDialogContent,
-  ResponsiveDialogDescription,
-  ResponsiveDialogFooter,
-  ResponsiveDialogHeader,
-  ResponsiveDialogTitle,
-} from '@/components/ui/responsive-dialog'
+import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { authClient } from '@/features/auth/auth-client'
 import { emailSchema, verifyFormSchema } from '@/features/auth/schemas'
+import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })
@@ -79,7 +72,7 @@ export function ChangeEmailDialog({
 }
 
 function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['account', 'auth', 'ui'])
+  const { t } = useTranslation(['account', 'auth'])
   const reportError = useAccountError()
   const form = useForm({ resolver: zodResolver(newEmailFormSchema), defaultValues: { newEmail: '' } })
 
@@ -92,36 +85,29 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
   const emailError = form.formState.errors.newEmail?.message
   const submitting = form.formState.isSubmitting
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col">
-      <ResponsiveDialogHeader>
-        <ResponsiveDialogTitle>{t('changeEmail.title')}</ResponsiveDialogTitle>
-        <ResponsiveDialogDescription>{t('changeEmail.description')}</ResponsiveDialogDescription>
-      </ResponsiveDialogHeader>
-      <ResponsiveDialogBody>
-        <TextField
-          label={t('changeEmail.newEmail')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          error={emailError ? t(`auth:${emailError}`) : undefined}
-          {...form.register('newEmail')}
-        />
-      </ResponsiveDialogBody>
-      <ResponsiveDialogFooter>
-        <Button type="button" variant="secondary" disabled={submitting} onClick={onCancel}>
-          {t('ui:confirm.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-          {t('changeEmail.submit')}
-        </Button>
-      </ResponsiveDialogFooter>
-    </form>
+    <FormDialogLayout
+      title={t('changeEmail.title')}
+      description={t('changeEmail.description')}
+      submitLabel={t('changeEmail.submit')}
+      submitting={submitting}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    >
+      <TextField
+        label={t('changeEmail.newEmail')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+        error={emailError ? t(`auth:${emailError}`) : undefined}
+        {...form.register('newEmail')}
+      />
+    </FormDialogLayout>
   )
 }
 
 function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () => void; onBack: () => void }) {
-  const { t } = useTranslation(['account', 'auth', 'ui'])
+  const { t } = useTranslation(['account', 'auth'])
   const router = useRouter()
   const reportError = useAccountError()
   const [resent, setResent] = useState(false)
@@ -148,39 +134,32 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
   const codeError = form.formState.errors.code?.message
   const submitting = form.formState.isSubmitting
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col">
-      <ResponsiveDialogHeader>
-        <ResponsiveDialogTitle>{t('changeEmail.verifyTitle')}</ResponsiveDialogTitle>
-        <ResponsiveDialogDescription>{t('changeEmail.verifyDescription', { email: newEmail })}</ResponsiveDialogDescription>
-      </ResponsiveDialogHeader>
-      <ResponsiveDialogBody className="flex flex-col gap-3">
-        <TextField
-          label={t('auth:fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          autoFocus
-          error={codeError ? t(`auth:${codeError}`) : undefined}
-          {...form.register('code')}
-        />
-        <FormAlert tone="info">{resent ? t('changeEmail.resent') : undefined}</FormAlert>
-        <div className="flex justify-between">
-          <Button type="button" variant="link" size="sm" className="px-0" onClick={() => void resend()}>
-            {t('changeEmail.resend')}
-          </Button>
-          <Button type="button" variant="link" size="sm" className="px-0" onClick={onBack}>
-            {t('changeEmail.useAnother')}
-          </Button>
-        </div>
-      </ResponsiveDialogBody>
-      <ResponsiveDialogFooter>
-        <Button type="button" variant="secondary" disabled={submitting} onClick={onDone}>
-          {t('ui:confirm.cancel')}
+    <FormDialogLayout
+      title={t('changeEmail.verifyTitle')}
+      description={t('changeEmail.verifyDescription', { email: newEmail })}
+      submitLabel={t('changeEmail.confirm')}
+      submitting={submitting}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('auth:fields.code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        autoFocus
+        error={codeError ? t(`auth:${codeError}`) : undefined}
+        {...form.register('code')}
+      />
+      <FormAlert tone="info">{resent ? t('changeEmail.resent') : undefined}</FormAlert>
+      <div className="flex justify-between">
+        <Button type="button" variant="link" size="sm" className="px-0" onClick={() => void resend()}>
+          {t('changeEmail.resend')}
         </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-          {t('changeEmail.confirm')}
+        <Button type="button" variant="link" size="sm" className="px-0" onClick={onBack}>
+          {t('changeEmail.useAnother')}
         </Button>
-      </ResponsiveDialogFooter>
-    </form>
+      </div>
+    </FormDialogLayout>
   )
 }

@@ -3,20 +3,12 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import {
-  ResponsiveDialog,
-  ResponsiveDialogBody,
-  ResponsiveDialogContent,
-  ResponsiveDialogDescription,
-  ResponsiveDialogFooter,
-  ResponsiveDialogHeader,
-  ResponsiveDialogTitle,
-} from '@/components/ui/responsive-dialog'
+import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { authClient } from '@/features/auth/auth-client'
 import { onboardingFormSchema } from '@/features/auth/schemas'
+import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 
 /**
@@ -33,7 +25,7 @@ export function ChangeNameDialog({
   name: string
   onOpenChange: (open: boolean) => void
 }) {
-  const { t } = useTranslation(['account', 'auth', 'ui'])
+  const { t } = useTranslation(['account', 'auth'])
   const router = useRouter()
   const reportError = useAccountError()
   const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name } })
@@ -58,29 +50,22 @@ export function ChangeNameDialog({
   return (
     <ResponsiveDialog open={open} onOpenChange={onOpenChange} dismissible={!submitting}>
       <ResponsiveDialogContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col">
-          <ResponsiveDialogHeader>
-            <ResponsiveDialogTitle>{t('changeName.title')}</ResponsiveDialogTitle>
-            <ResponsiveDialogDescription>{t('changeName.description')}</ResponsiveDialogDescription>
-          </ResponsiveDialogHeader>
-          <ResponsiveDialogBody>
-            <TextField
-              label={t('auth:fields.name')}
-              autoComplete="name"
-              autoFocus
-              error={nameError ? t(`auth:${nameError}`) : undefined}
-              {...form.register('name')}
-            />
-          </ResponsiveDialogBody>
-          <ResponsiveDialogFooter>
-            <Button type="button" variant="secondary" disabled={submitting} onClick={() => onOpenChange(false)}>
-              {t('ui:confirm.cancel')}
-            </Button>
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              {t('changeName.submit')}
-            </Button>
-          </ResponsiveDialogFooter>
-        </form>
+        <FormDialogLayout
+          title={t('changeName.title')}
+          description={t('changeName.description')}
+          submitLabel={t('changeName.submit')}
+          submitting={submitting}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+        >
+          <TextField
+            label={t('auth:fields.name')}
+            autoComplete="name"
+            autoFocus
+            error={nameError ? t(`auth:${nameError}`) : undefined}
+            {...form.register('name')}
+          />
+        </FormDialogLayout>
       </ResponsiveDialogContent>
     </ResponsiveDialog>
   )

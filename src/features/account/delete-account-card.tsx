@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
 import { authClient } from '@/features/auth/auth-client'
-import { AccountSection } from './account-section'
 import { useAccountError } from './use-account-error'
 
 /** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */
@@ -26,7 +26,7 @@ export function DeleteAccountCard() {
   }
 
   return (
-    <AccountSection title={t('deleteAccount.title')} description={t('deleteAccount.description')}>
+    <SectionCard title={t('deleteAccount.title')} description={t('deleteAccount.description')}>
       <div>
         <ConfirmDialog
           trigger={
@@ -42,6 +42,6 @@ export function DeleteAccountCard() {
           onConfirm={deleteAccount}
         />
       </div>
-    </AccountSection>
+    </SectionCard>
   )
 }

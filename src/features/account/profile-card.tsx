@@ -3,8 +3,8 @@ import { BadgeCheckIcon, CircleAlertIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/features/auth/session'
-import { AccountSection } from './account-section'
 import { ChangeEmailDialog } from './change-email-dialog'
 import { ChangeNameDialog } from './change-name-dialog'
 import type { AccountSearch } from './search'
@@ -34,7 +34,7 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
   }
 
   return (
-    <AccountSection title={t('profile.title')} description={t('profile.description')}>
+    <SectionCard title={t('profile.title')} description={t('profile.description')}>
       <dl className="grid gap-3 sm:grid-cols-[8rem_1fr]">
         <dt className="text-sm text-muted-foreground">{t('profile.name')}</dt>
         <dd className="font-medium break-words" data-testid="account-name">
@@ -71,6 +71,6 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
         onOpenChange={setEmailOpen}
         onNewEmail={(newEmail) => void setSearch({ newEmail }, newEmail === '')}
       />
-    </AccountSection>
+    </SectionCard>
   )
 }

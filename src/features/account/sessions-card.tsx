@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
 import { authClient } from '@/features/auth/auth-client'
 import { listMySessions, revokeMySession } from './account.functions'
-import { AccountSection } from './account-section'
 import { SESSIONS_QUERY_KEY, type OwnSession } from './sessions'
 import { useAccountError } from './use-account-error'
 
@@ -40,7 +40,7 @@ export function SessionsCard() {
 
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
   return (
-    <AccountSection title={t('sessions.title')} description={t('sessions.description')}>
+    <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
       {sessions.isPending ? (
         <p className="text-sm text-muted-foreground" role="status">
           {t('sessions.loading')}
@@ -78,7 +78,7 @@ export function SessionsCard() {
           onConfirm={revokeOthers}
         />
       </div>
-    </AccountSection>
+    </SectionCard>
   )
 }
 

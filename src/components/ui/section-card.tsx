@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react'
-import { cn } from '@/components/ui/cn'
+import { cn } from './cn'
 
-/** A titled card of the account page, labelled by its heading. */
-export function AccountSection({
+/** A titled card (a region labelled by its heading), e.g. the account page's sections. */
+export function SectionCard({
   title,
   description,
   children,
