@@ -18,8 +18,12 @@ const ICONS: Record<FigureName, LucideIcon> = {
 
 /** /manager/dashboard: the live figures and the newest books. */
 export function DashboardPage({ userName }: { userName: string }) {
-  const { t } = useTranslation(['dashboard', 'shell'])
   const { data } = useSuspenseQuery(dashboardSummaryQuery())
+  return <DashboardView summary={data} userName={userName} />
+}
+
+export function DashboardView({ summary, userName }: { summary: DashboardSummary; userName: string }) {
+  const { t } = useTranslation(['dashboard', 'shell'])
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
@@ -32,11 +36,11 @@ export function DashboardPage({ userName }: { userName: string }) {
         </h2>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {FIGURES.map((name) => (
-            <FigureCard key={name} name={name} figure={data[name]} />
+            <FigureCard key={name} name={name} figure={summary[name]} />
           ))}
         </dl>
       </section>
-      <LatestBooks books={data.latestBooks} />
+      <LatestBooks books={summary.latestBooks} />
     </div>
   )
 }
