@@ -27,8 +27,12 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
+import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
+import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
+import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -120,14 +124,34 @@ const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppBooksIdRoute = AppBooksIdRouteImport.update({
+  id: '/books/$id',
+  path: '/books/$id',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerBooksNewRoute = ManagerBooksNewRouteImport.update({
+  id: '/books/new',
+  path: '/books/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
+  id: '/books/$id/',
+  path: '/books/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdUpdateRoute = ManagerBooksIdUpdateRouteImport.update({
+  id: '/books/$id/update',
+  path: '/books/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 
@@ -149,9 +173,13 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -169,9 +197,13 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -192,9 +224,13 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,9 +252,13 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,9 +276,13 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id'
   id:
     | '__root__'
     | '/'
@@ -258,9 +302,13 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -406,11 +454,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/books/$id': {
+      id: '/app/books/$id'
+      path: '/books/$id'
+      fullPath: '/app/books/$id'
+      preLoaderRoute: typeof AppBooksIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/manager/books/': {
       id: '/manager/books/'
       path: '/books'
       fullPath: '/manager/books/'
       preLoaderRoute: typeof ManagerBooksIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/new': {
+      id: '/manager/books/new'
+      path: '/books/new'
+      fullPath: '/manager/books/new'
+      preLoaderRoute: typeof ManagerBooksNewRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/users/': {
@@ -420,18 +482,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/books/$id/': {
+      id: '/manager/books/$id/'
+      path: '/books/$id'
+      fullPath: '/manager/books/$id/'
+      preLoaderRoute: typeof ManagerBooksIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/$id/update': {
+      id: '/manager/books/$id/update'
+      path: '/books/$id/update'
+      fullPath: '/manager/books/$id/update'
+      preLoaderRoute: typeof ManagerBooksIdUpdateRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
   }
 }
 
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBooksIdRoute: typeof AppBooksIdRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBooksIdRoute: AppBooksIdRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
 }
 
@@ -443,16 +521,22 @@ interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+  ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
+  ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
+  ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+  ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
+  ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

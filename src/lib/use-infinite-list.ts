@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query'
 import type { ProcedureUtils } from '@orpc/tanstack-query'
 import type { ClientContext } from '@orpc/client'
 
@@ -30,7 +30,9 @@ export function infiniteListOptions<Input extends { cursor?: string }, Item, TEr
  * A list read page by page: the items so far, the total of the first page
  * (the server counts it only once), and the query's state for `DataList`.
  */
-export function useInfiniteList<Item, TError>(options: ReturnType<typeof infiniteListOptions<{ cursor?: string }, Item, TError>>) {
+export function useInfiniteList<Item, TError>(
+  options: UseInfiniteQueryOptions<ListPage<Item>, TError, InfiniteData<ListPage<Item>, string | undefined>, QueryKey, string | undefined>,
+) {
   const query = useInfiniteQuery(options)
   const pages = query.data?.pages ?? []
   return {
