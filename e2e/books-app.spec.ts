@@ -35,6 +35,7 @@ test.describe('the app book catalogue', () => {
     await card.click()
     await expect(page).toHaveURL(/\/app\/books\/[\w-]+$/)
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page).toHaveTitle(`${title} · Start Books`)
     await expect(page.getByText('Publisher')).toBeVisible()
     await expect(page.getByText('Genre')).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
