@@ -30,8 +30,12 @@ import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]j
 import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
+import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
+import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
+import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,14 +142,34 @@ const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppBooksIdRoute = AppBooksIdRouteImport.update({
+  id: '/books/$id',
+  path: '/books/$id',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerBooksNewRoute = ManagerBooksNewRouteImport.update({
+  id: '/books/new',
+  path: '/books/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
+  id: '/books/$id/',
+  path: '/books/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdUpdateRoute = ManagerBooksIdUpdateRouteImport.update({
+  id: '/books/$id/update',
+  path: '/books/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 
@@ -169,10 +193,14 @@ export interface FileRoutesByFullPath {
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -192,10 +220,14 @@ export interface FileRoutesByTo {
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -218,10 +250,14 @@ export interface FileRoutesById {
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -245,10 +281,14 @@ export interface FileRouteTypes {
     | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -268,10 +308,14 @@ export interface FileRouteTypes {
     | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id'
   id:
     | '__root__'
     | '/'
@@ -293,10 +337,14 @@ export interface FileRouteTypes {
     | '/api/docs/init.js'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -466,11 +514,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/books/$id': {
+      id: '/app/books/$id'
+      path: '/books/$id'
+      fullPath: '/app/books/$id'
+      preLoaderRoute: typeof AppBooksIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/manager/books/': {
       id: '/manager/books/'
       path: '/books'
       fullPath: '/manager/books/'
       preLoaderRoute: typeof ManagerBooksIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/new': {
+      id: '/manager/books/new'
+      path: '/books/new'
+      fullPath: '/manager/books/new'
+      preLoaderRoute: typeof ManagerBooksNewRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/users/': {
@@ -480,18 +542,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/books/$id/': {
+      id: '/manager/books/$id/'
+      path: '/books/$id'
+      fullPath: '/manager/books/$id/'
+      preLoaderRoute: typeof ManagerBooksIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/$id/update': {
+      id: '/manager/books/$id/update'
+      path: '/books/$id/update'
+      fullPath: '/manager/books/$id/update'
+      preLoaderRoute: typeof ManagerBooksIdUpdateRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
   }
 }
 
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBooksIdRoute: typeof AppBooksIdRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBooksIdRoute: AppBooksIdRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
 }
 
@@ -503,16 +581,22 @@ interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+  ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
+  ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
+  ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+  ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
+  ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

@@ -1,7 +1,7 @@
 import { ORPCError } from '@orpc/client'
 import { describe, expect, it, vi } from 'vitest'
 import { createTestI18n } from '@/lib/i18n/testing'
-import { apiErrorMessage, apiErrorStatus, applyFieldErrors } from './api-error'
+import { apiErrorMessage, apiErrorStatus, applyFieldErrors, retryQuery } from './api-error'
 
 const conflict = new ORPCError('CONFLICT', {
   status: 409,
@@ -46,4 +46,16 @@ describe('applyFieldErrors', () => {
 it('apiErrorStatus reads the HTTP status when there is one', () => {
   expect(apiErrorStatus(conflict)).toBe(409)
   expect(apiErrorStatus(new Error('x'))).toBeUndefined()
+})
+
+describe('retryQuery', () => {
+  it('retries network and server failures three times', () => {
+    expect(retryQuery(0, new TypeError('Failed to fetch'))).toBe(true)
+    expect(retryQuery(2, { status: 500 })).toBe(true)
+    expect(retryQuery(3, { status: 503 })).toBe(false)
+  })
+
+  it('never retries an answer about the request itself (4xx)', () => {
+    for (const status of [400, 401, 403, 404, 409]) expect(retryQuery(0, { status })).toBe(false)
+  })
 })

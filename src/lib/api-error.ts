@@ -30,7 +30,7 @@ export function apiErrorMessage(t: TFunction, error: unknown, fallbackKey: strin
  */
 export function applyFieldErrors<Field extends string>(
   error: unknown,
-  setError: (field: Field, error: { type: string; message: string }, options?: { shouldFocus?: boolean }) => void,
+  setError: (field: Field, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void,
   fields: readonly Field[],
 ): boolean {
   const messages = apiErrorData(error)?.fields ?? {}
@@ -42,4 +42,11 @@ export function applyFieldErrors<Field extends string>(
     applied = true
   }
   return applied
+}
+
+/** Query retries (spec: 3): a network or server failure is retried, an answer about the request itself (4xx) is not. */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  const status = apiErrorStatus(error)
+  if (status !== undefined && status >= 400 && status < 500) return false
+  return failureCount < 3
 }

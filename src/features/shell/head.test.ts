@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadMessages } from '@/lib/i18n/messages'
-import { pageHead, pageTitle, rootHead } from './head'
+import { pageHead, pageTitle, rootHead, titledHead } from './head'
 
 const contextIn = async (language: 'en' | 'fr' | 'ar' | 'sw') => ({
   matches: [{ loaderData: { messages: await loadMessages(language) } }, { loaderData: undefined }],
@@ -32,5 +32,14 @@ describe('root head', () => {
         { rel: 'manifest', href: '/manifest.webmanifest' },
       ]),
     )
+  })
+})
+
+describe('titled head', () => {
+  it("titles a detail page by its data, else by the page's name", async () => {
+    const head = titledHead((book?: { title: string }) => book?.title, 'pages.books')
+    const context = await contextIn('en')
+    expect(head({ ...context, loaderData: { title: 'Dune' } }).meta).toEqual([{ title: 'Dune · Start Books' }])
+    expect(head(context).meta).toEqual([{ title: 'Books · Start Books' }])
   })
 })

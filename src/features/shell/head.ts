@@ -52,6 +52,19 @@ export function pageHead(key: MessageKey) {
   return (context: HeadContext) => ({ meta: [{ title: pageTitle(context, key) }] })
 }
 
+/**
+ * A detail page's head titled by its own data (a book's title), falling back
+ * to `key` while there is none: `head: titledHead((book) => book?.title, 'pages.books')`.
+ */
+export function titledHead<Data>(titleOf: (data?: Data) => string | undefined, key: MessageKey) {
+  return (context: HeadContext & { loaderData?: Data }) => {
+    const own = titleOf(context.loaderData)
+    if (!own) return { meta: [{ title: pageTitle(context, key) }] }
+    const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
+    return { meta: [{ title: `${own} · ${appName}` }] }
+  }
+}
+
 /** The document head shared by every page; routes add their own title. */
 export function rootHead(context: HeadContext) {
   const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+import { AppBookListPage } from '@/features/book/app-book-pages'
+import { bookListOptions } from '@/features/book/book-queries'
 import { pageHead } from '@/features/shell/head'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
 
 export const Route = createFileRoute('/app/books/')({
-  head: pageHead('pages.books'),
-  component: function AppBooks() {
-    const { t } = useTranslation('shell')
-    return <PlaceholderPage title={t('pages.books')} />
+  loader: async ({ context }) => {
+    await context.queryClient.ensureInfiniteQueryData(bookListOptions())
   },
+  head: pageHead('pages.books'),
+  component: AppBookListPage,
 })

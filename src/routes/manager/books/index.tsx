@@ -1,12 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { bookPermissions } from '@/features/book/book-permissions'
+import { bookListOptions } from '@/features/book/book-queries'
+import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
 import { pageHead } from '@/features/shell/head'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import { listSearchSchema } from '@/lib/pagination'
 
 export const Route = createFileRoute('/manager/books/')({
+  validateSearch: listSearchSchema,
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureInfiniteQueryData(bookListOptions(deps.searchTerm))
+  },
   head: pageHead('pages.books'),
   component: function ManagerBooks() {
-    const { t } = useTranslation('shell')
-    return <PlaceholderPage title={t('pages.books')} />
+    const { searchTerm } = Route.useSearch()
+    const { user } = Route.useRouteContext()
+    const navigate = Route.useNavigate()
+    return (
+      <ManagerBookListPage
+        searchTerm={searchTerm}
+        onSearchTermChange={(next) => void navigate({ search: { searchTerm: next } })}
+        permissions={bookPermissions(user.role)}
+      />
+    )
   },
 })

@@ -1,0 +1,73 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ArrowLeftIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { DataList } from '@/components/ui/data-list'
+import { useInfiniteList } from '@/lib/use-infinite-list'
+import { BookCover } from './book-cover'
+import { BookDetails } from './book-details'
+import { bookListOptions, bookOptions } from './book-queries'
+
+const GRID = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5'
+
+/** /app/books (mobile first): book cards with a drawn cover, load more. */
+export function AppBookListPage() {
+  const { t } = useTranslation(['book', 'shell'])
+  const list = useInfiniteList(bookListOptions())
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
+      <DataList
+        list={list}
+        empty={t('list.empty')}
+        pending={
+          <div className={GRID}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="aspect-[2/3] animate-pulse rounded-md bg-muted" />
+            ))}
+          </div>
+        }
+      >
+        {(books) => (
+          <ul aria-label={t('list.title')} className={GRID}>
+            {books.map((book) => (
+              <li key={book.id}>
+                <Link to="/app/books/$id" params={{ id: book.id }} className="group flex flex-col gap-2 rounded-md">
+                  <BookCover book={book} className="transition-transform group-hover:-translate-y-0.5" />
+                  <span className="flex flex-col">
+                    <span className="line-clamp-2 text-sm font-medium">{book.title}</span>
+                    <span className="truncate text-xs text-muted-foreground">{book.author}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataList>
+    </div>
+  )
+}
+
+/** /app/books/{id}: the cover and the book's details. */
+export function AppBookPage({ id }: { id: string }) {
+  const { t } = useTranslation('book')
+  const { data: book } = useSuspenseQuery(bookOptions(id))
+  return (
+    <article className="flex flex-col gap-6">
+      <Link to="/app/books" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
+        <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
+        {t('detail.back')}
+      </Link>
+      <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+        <BookCover book={book} className="w-40 shrink-0 sm:w-48" />
+        <div className="flex w-full min-w-0 flex-col gap-4">
+          <header className="flex flex-col gap-1">
+            <h1 className="text-2xl font-semibold break-words">{book.title}</h1>
+            <p className="text-muted-foreground">{t('detail.by', { author: book.author })}</p>
+          </header>
+          <BookDetails book={book} />
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react'
+import { parseColor, readableTextColor } from '@/lib/color'
+import { cn } from '@/components/ui/cn'
+import type { Book } from './schema'
+
+const NO_GENRE_COLOR = '#64748B'
+
+/** The cover's colours: the genre's (slate without one) and black or white text, whichever reads better. */
+export function coverColors(color: string | undefined) {
+  const background = color && parseColor(color) ? color : NO_GENRE_COLOR
+  return { background, foreground: readableTextColor(parseColor(background)!) }
+}
+
+/**
+ * A cover drawn from the title and the genre's colour (CSS only): a spine on
+ * the start side, the title, the author. Decorative: the card around it names
+ * the book.
+ */
+export function BookCover({ book, className }: { book: Pick<Book, 'title' | 'author' | 'genre'>; className?: string }) {
+  const { background, foreground } = useMemo(() => coverColors(book.genre?.color), [book.genre?.color])
+  return (
+    <div
+      aria-hidden
+      data-testid="book-cover"
+      className={cn('relative flex aspect-[2/3] flex-col justify-between overflow-hidden rounded-md p-3 ps-5 shadow-sm', className)}
+      style={{ backgroundColor: background, color: foreground }}
+    >
+      <span className="absolute inset-y-0 start-0 w-2.5 bg-black/25" />
+      <span className="absolute inset-y-0 start-2.5 w-px bg-white/30" />
+      <span className="line-clamp-4 text-sm leading-snug font-bold break-words">{book.title}</span>
+      <span className="line-clamp-2 text-xs">{book.author}</span>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { roleCan } from '@/features/auth/permissions'
+
+/** What a role may do with books (the UI hides the rest; the server enforces it). */
+export function bookPermissions(role: string | null | undefined) {
+  return {
+    create: roleCan(role, { book: ['create'] }),
+    update: roleCan(role, { book: ['update'] }),
+    delete: roleCan(role, { book: ['delete'] }),
+  }
+}
+export type BookPermissions = ReturnType<typeof bookPermissions>

@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router'
+import { ChevronRightIcon, PlusIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { buttonVariants } from '@/components/ui/button'
+import { DataList } from '@/components/ui/data-list'
+import { SearchInput } from '@/components/ui/search-input'
+import { useInfiniteList } from '@/lib/use-infinite-list'
+import { bookListOptions } from './book-queries'
+import type { BookPermissions } from './book-permissions'
+import { GenreBadge } from './genre-badge'
+
+export interface ManagerBookListPageProps {
+  searchTerm: string
+  onSearchTermChange: (searchTerm: string) => void
+  permissions: BookPermissions
+}
+
+/** /manager/books: search (bound to `searchTerm`), the list with genres, load more, counters. */
+export function ManagerBookListPage({ searchTerm, onSearchTermChange, permissions }: ManagerBookListPageProps) {
+  const { t } = useTranslation(['book', 'shell'])
+  const list = useInfiniteList(bookListOptions(searchTerm))
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
+        {permissions.create ? (
+          <Link to="/manager/books/new" className={buttonVariants()}>
+            <PlusIcon aria-hidden className="size-4" />
+            {t('list.create')}
+          </Link>
+        ) : null}
+      </header>
+      <SearchInput value={searchTerm} onValueChange={onSearchTermChange} label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} className="max-w-md" />
+      <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
+        {(books) => (
+          <ul aria-label={t('list.title')} className="divide-y divide-border overflow-hidden rounded-lg border border-border">
+            {books.map((book) => (
+              <li key={book.id}>
+                <Link
+                  to="/manager/books/$id"
+                  params={{ id: book.id }}
+                  className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:-outline-offset-2 dark:hover:bg-zinc-900"
+                >
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
+                    <span className="truncate font-medium sm:w-2/5">{book.title}</span>
+                    <span className="truncate text-sm text-muted-foreground sm:w-1/4">{book.author}</span>
+                    <span className="sm:flex-1">{book.genre ? <GenreBadge genre={book.genre} /> : null}</span>
+                  </span>
+                  <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataList>
+    </div>
+  )
+}

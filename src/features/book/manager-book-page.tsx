@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ArrowLeftIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { toast } from '@/components/ui/toaster'
+import { handleDemoModeError } from '@/features/demo/demo-store'
+import { apiErrorMessage } from '@/lib/api-error'
+import { orpc } from '@/lib/orpc'
+import { BookCover } from './book-cover'
+import { BookDetails } from './book-details'
+import type { BookPermissions } from './book-permissions'
+import { bookOptions } from './book-queries'
+
+/** /manager/books/{id}: the book, with edit and a permanent delete after confirmation. */
+export function ManagerBookPage({ id, permissions }: { id: string; permissions: BookPermissions }) {
+  const { t } = useTranslation('book')
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data: book } = useSuspenseQuery(bookOptions(id))
+  const remove = useMutation(orpc.book.delete.mutationOptions())
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync({ id })
+    } catch (error) {
+      if (!handleDemoModeError(error)) toast.error(t('toasts.deleteFailed'), { description: apiErrorMessage(t, error, 'book:toasts.deleteFailed') })
+      throw error // keeps the dialog open
+    }
+    toast.success(t('toasts.deleted'))
+    await navigate({ to: '/manager/books' })
+    queryClient.removeQueries({ queryKey: orpc.book.get.queryKey({ input: { id } }) })
+    await queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to="/manager/books" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
+        <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
+        {t('detail.back')}
+      </Link>
+      <div className="flex flex-col gap-6 sm:flex-row">
+        <BookCover book={book} className="w-32 shrink-0 self-start sm:w-40" />
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <header className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="text-2xl font-semibold break-words">{book.title}</h1>
+            <div className="flex gap-2">
+              {permissions.update ? (
+                <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
+                  <PencilIcon aria-hidden className="size-4" />
+                  {t('detail.edit')}
+                </Link>
+              ) : null}
+              {permissions.delete ? (
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="destructive">
+                      <Trash2Icon aria-hidden className="size-4" />
+                      {t('detail.delete')}
+                    </Button>
+                  }
+                  title={t('detail.deleteTitle')}
+                  description={t('detail.deleteDescription', { title: book.title })}
+                  confirmLabel={t('detail.delete')}
+                  variant="destructive"
+                  onConfirm={onDelete}
+                />
+              ) : null}
+            </div>
+          </header>
+          <BookDetails book={book} withDates />
+        </div>
+      </div>
+    </div>
+  )
+}
