@@ -64,7 +64,7 @@ export async function createApiHarness(options: { demoMode?: boolean; language?:
       )
     const sent = await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })
     if (!sent.ok) throw new Error(`could not send a code to ${email}: ${await sent.text()}`)
-    const mail = listOutbox().findLast((entry) => entry.to === email)
+    const mail = listOutbox().find((entry) => entry.to === email) // newest first
     const otp = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]
     if (!otp) throw new Error(`no code e-mailed to ${email}`)
     const response = await post('/sign-in/email-otp', { email, otp })

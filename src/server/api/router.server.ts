@@ -1,4 +1,5 @@
 import { genreRouter } from '@/features/genre/genre.server'
+import { userRouter } from '@/features/user/user.server'
 
 /**
  * The application API: one router, served as RPC at /api/rpc (the typed
@@ -6,6 +7,7 @@ import { genreRouter } from '@/features/genre/genre.server'
  */
 export const router = {
   genre: genreRouter,
+  user: userRouter,
 }
 
 export type Router = typeof router

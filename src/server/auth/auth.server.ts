@@ -12,6 +12,7 @@ import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { logger } from '@/server/logger.server'
+import { auditTrail } from './audit-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 
 /** Constants of the e-mail code sign-in (spec sections 3 and 9). */
@@ -115,6 +116,8 @@ export function createAuth(db: Database, config: Env) {
         adminRoles: ['admin'],
         impersonationSessionDuration: 60 * 60,
       }),
+      // Records every admin action in the audit trail (src/server/auth/audit-hooks.server.ts).
+      auditTrail(db),
       // Must stay last: copies better-auth's cookies onto Start's response.
       tanstackStartCookies(),
     ],
