@@ -29,3 +29,12 @@ export function pageSchema<Item extends z.ZodType>(item: Item) {
     total: z.number().int().nullable(),
   })
 }
+
+/**
+ * The search params of a searchable list page (`?searchTerm=…`): a string,
+ * empty by default; anything malformed falls back to empty.
+ */
+export const listSearchSchema = z.object({
+  searchTerm: z.string().max(200).catch('').default(''),
+})
+export type ListSearch = z.infer<typeof listSearchSchema>

@@ -28,6 +28,13 @@ function messages(language: string, namespace: string) {
   return flatten(JSON.parse(fs.readFileSync(file, 'utf8')))
 }
 
+/**
+ * Plural forms differ by language (Arabic has six, English two): a plural
+ * message counts as one key, `results_one`/`results_other` → `results`.
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+const baseKeys = (entries: Map<string, unknown>) => [...new Set([...entries.keys()].map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()
+
 const variables = (text: unknown) =>
   [...String(text).matchAll(/{{\s*([\w.]+)\s*}}/g)].map((match) => match[1]).sort()
 
@@ -46,7 +53,14 @@ describe('locale files', () => {
     for (const language of languages.filter((l) => l !== 'en')) {
       it(`${language}/${namespace} has the same keys as en/${namespace}`, () => {
         const other = messages(language, namespace)
-        expect([...other.keys()].sort()).toEqual([...english.keys()].sort())
+        expect(baseKeys(other)).toEqual(baseKeys(english))
+      })
+
+      it(`${language}/${namespace} has the 'other' form of each plural message`, () => {
+        const other = messages(language, namespace)
+        for (const key of [...other.keys()].filter((k) => PLURAL_SUFFIX.test(k))) {
+          expect(other.has(key.replace(PLURAL_SUFFIX, '_other')), `${language}/${namespace}:${key}`).toBe(true)
+        }
       })
 
       it(`${language}/${namespace} keeps the placeholders of each English message`, () => {

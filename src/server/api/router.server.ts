@@ -1,3 +1,4 @@
+import { bookRouter } from '@/features/book/book.server'
 import { genreRouter } from '@/features/genre/genre.server'
 import { userRouter } from '@/features/user/user.server'
 
@@ -6,6 +7,7 @@ import { userRouter } from '@/features/user/user.server'
  * client) and as REST at /api/rest (described by the OpenAPI document).
  */
 export const router = {
+  book: bookRouter,
   genre: genreRouter,
   user: userRouter,
 }

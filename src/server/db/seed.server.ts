@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { genreNameSchema } from '@/features/genre/schema'
 import type { Database } from './client.server'
 import { book, genre, user } from './schema'
 
@@ -52,6 +53,21 @@ export function seedData() {
   return { users, books }
 }
 
+/**
+ * Genre rows to insert, under the same name rules as every other write of a
+ * genre ('Name is required'); throws on a blank name. Uniqueness ('Genre
+ * already exists') is the database's genre_name_unique constraint.
+ */
+export function genreRows(genres: ReadonlyArray<{ name: string; color: string }>) {
+  const names = new Set<string>()
+  return genres.map((g) => {
+    const name = genreNameSchema.parse(g.name)
+    if (names.has(name)) throw new Error(`Genre already exists: ${name}`)
+    names.add(name)
+    return { id: randomUUID(), name, color: g.color }
+  })
+}
+
 export async function isEmpty(db: Database) {
   const rows = await db.select({ id: user.id }).from(user).limit(1)
   return rows.length === 0
@@ -80,7 +96,7 @@ export async function seed(db: Database) {
 
   await db
     .insert(genre)
-    .values(SEED_GENRES.map((g) => ({ id: randomUUID(), ...g })))
+    .values(genreRows(SEED_GENRES))
     .onConflictDoNothing({ target: genre.name })
 
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre)

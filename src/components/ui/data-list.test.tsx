@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import { DataList, listState, type DataListSource } from './data-list'
+
+let instance: i18n
+beforeAll(async () => {
+  instance = await createTestI18n('en')
+})
+afterEach(cleanup)
+
+function source(overrides: Partial<DataListSource<string>> = {}): DataListSource<string> {
+  return {
+    items: ['Alpha', 'Beta'],
+    total: 42,
+    isPending: false,
+    isError: false,
+    isNextPageError: false,
+    hasNextPage: true,
+    isFetchingNextPage: false,
+    fetchNextPage: vi.fn(),
+    retry: vi.fn(),
+    ...overrides,
+  }
+}
+
+function renderList(list: DataListSource<string>, searchTerm = '') {
+  return render(
+    <DataList list={list} searchTerm={searchTerm} empty="Nothing yet">
+      {(items) => (
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </DataList>,
+    { wrapper: withI18n(instance) },
+  )
+}
+
+describe('listState', () => {
+  it('matches every state in one place', () => {
+    expect(listState(source({ isPending: true, items: [] }))).toBe('pending')
+    expect(listState(source({ isError: true, items: [] }))).toBe('error')
+    expect(listState(source({ items: [] }))).toBe('empty')
+    expect(listState(source({ items: [] }), ' x ')).toBe('empty-search')
+    expect(listState(source())).toBe('default')
+    // A failed next page keeps the items shown.
+    expect(listState(source({ isError: true, isNextPageError: true }))).toBe('default')
+  })
+})
+
+describe('DataList', () => {
+  it('shows the items, the counters and a load-more button that fetches the next page', () => {
+    const list = source()
+    renderList(list, 'al')
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alpha', 'Beta'])
+    expect(screen.getByText('Showing 2 of 42')).toBeTruthy()
+    expect(screen.getByText('42 results for “al”')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(list.fetchNextPage).toHaveBeenCalledOnce()
+  })
+
+  it('says one result in the singular, and hides load more on the last page', () => {
+    renderList(source({ items: ['Alpha'], total: 1, hasNextPage: false }), 'alp')
+    expect(screen.getByText('1 result for “alp”')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('shows a busy placeholder while the first page loads', () => {
+    renderList(source({ isPending: true, items: [], total: null }))
+    expect(screen.getByText('Loading…')).toBeTruthy()
+    expect(screen.queryByRole('listitem')).toBeNull()
+  })
+
+  it('shows an error with a retry', () => {
+    const list = source({ isError: true, items: [], total: null })
+    renderList(list)
+    expect(screen.getByRole('alert').textContent).toContain('The list could not be loaded.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(list.retry).toHaveBeenCalledOnce()
+  })
+
+  it('keeps the items when the next page fails, with a retry in place of load more', () => {
+    const list = source({ isError: true, isNextPageError: true })
+    renderList(list)
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.getByRole('alert').textContent).toContain('More items could not be loaded.')
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('tells an empty list from an empty search', () => {
+    renderList(source({ items: [], total: 0, hasNextPage: false }))
+    expect(screen.getByText('Nothing yet')).toBeTruthy()
+    cleanup()
+    renderList(source({ items: [], total: 0, hasNextPage: false }), 'zzz')
+    expect(screen.getByText('No results for “zzz”')).toBeTruthy()
+    expect(screen.getByText('0 results for “zzz”')).toBeTruthy()
+  })
+})

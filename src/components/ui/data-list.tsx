@@ -1,0 +1,135 @@
+import { Loader2Icon, RotateCcwIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from './button'
+import { cn } from './cn'
+
+/** What a list shows, decided in one place (see `listState`). */
+export type ListState = 'pending' | 'error' | 'empty' | 'empty-search' | 'default'
+
+/** The part of a paged list (`useInfiniteList`) that `DataList` reads. */
+export interface DataListSource<Item> {
+  items: Item[]
+  total: number | null
+  isPending: boolean
+  isError: boolean
+  isNextPageError: boolean
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => void
+  retry: () => void
+}
+
+/** The list's state: loading, failed (nothing to show), nothing at all, nothing for the search, or items. */
+export function listState(list: Pick<DataListSource<unknown>, 'items' | 'isPending' | 'isError' | 'isNextPageError'>, searchTerm = ''): ListState {
+  if (list.isPending) return 'pending'
+  if (list.isError && !list.isNextPageError) return 'error'
+  if (list.items.length > 0) return 'default'
+  return searchTerm.trim() ? 'empty-search' : 'empty'
+}
+
+export interface DataListProps<Item> {
+  list: DataListSource<Item>
+  /** The active search, for the empty-search state and the 'N results for term' counter. */
+  searchTerm?: string
+  /** The items (default state), e.g. a `<ul>` of rows or cards. */
+  children: (items: Item[]) => ReactNode
+  /** Shown when there is nothing at all (e.g. 'No books yet' and a create link). */
+  empty: ReactNode
+  /** Shown when the search matches nothing; defaults to 'No results for “term”'. */
+  emptySearch?: ReactNode
+  /** Placeholder rows while the first page loads; defaults to grey bars. */
+  pending?: ReactNode
+  /** Hide the 'showing X of Y' counter (the results counter still shows for a search). */
+  hideCounters?: boolean
+  className?: string
+}
+
+/**
+ * A paged list with its exhaustive states (pending, error with retry, empty,
+ * empty search, default), the 'showing X of Y' and 'N results for term'
+ * counters and a load-more button. Knows nothing of what the items are.
+ */
+export function DataList<Item>({ list, searchTerm = '', children, empty, emptySearch, pending, hideCounters, className }: DataListProps<Item>) {
+  const { t } = useTranslation('ui')
+  const term = searchTerm.trim()
+  const state = listState(list, term)
+
+  const content: Record<ListState, () => ReactNode> = {
+    pending: () => (
+      <div aria-busy="true" className="flex flex-col gap-2">
+        <span className="sr-only" role="status">
+          {t('list.loading')}
+        </span>
+        {pending ?? <ListSkeleton />}
+      </div>
+    ),
+    error: () => <ListError message={t('list.error')} onRetry={list.retry} />,
+    empty: () => <ListMessage>{empty}</ListMessage>,
+    'empty-search': () => <ListMessage>{emptySearch ?? t('list.emptySearch', { term })}</ListMessage>,
+    default: () => (
+      <>
+        {children(list.items)}
+        {list.isNextPageError ? <ListError message={t('list.nextPageError')} onRetry={list.retry} /> : null}
+        {list.hasNextPage && !list.isNextPageError ? (
+          <div className="flex justify-center">
+            <Button variant="secondary" onClick={list.fetchNextPage} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
+              {list.isFetchingNextPage ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+              {t('list.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    ),
+  }
+
+  return (
+    <div className={cn('flex flex-col gap-4', className)}>
+      <ListCounters state={state} shown={list.items.length} total={list.total} searchTerm={term} hideShowing={hideCounters} />
+      {content[state]()}
+    </div>
+  )
+}
+
+/** 'N results for term' while searching, 'Showing X of Y' once items show; announced politely. */
+export function ListCounters({ state, shown, total, searchTerm, hideShowing }: { state: ListState; shown: number; total: number | null; searchTerm: string; hideShowing?: boolean }) {
+  const { t } = useTranslation('ui')
+  const ready = state === 'default' || state === 'empty-search'
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-5 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      {ready && searchTerm && total !== null ? <span data-testid="list-results">{t('list.results', { count: total, term: searchTerm })}</span> : null}
+      {state === 'default' && !hideShowing && total !== null ? (
+        <span data-testid="list-showing" className="ms-auto">
+          {t('list.showing', { count: shown, total })}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function ListMessage({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{children}</div>
+}
+
+function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('ui')
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-danger/40 px-4 py-6 text-center">
+      <p className="text-danger">{message}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        <RotateCcwIcon aria-hidden className="size-4" />
+        {t('list.retry')}
+      </Button>
+    </div>
+  )
+}
+
+function ListSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
+      ))}
+    </>
+  )
+}

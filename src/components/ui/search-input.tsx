@@ -1,0 +1,87 @@
+import { SearchIcon, XIcon } from 'lucide-react'
+import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from './cn'
+
+export const SEARCH_DEBOUNCE_MS = 300
+
+export interface SearchInputProps {
+  /** The committed term (e.g. the `searchTerm` search param). */
+  value: string
+  /** Called with the trimmed term once typing pauses for `delayMs`, on Enter, or on clear. */
+  onValueChange: (value: string) => void
+  /** The visible label; defaults to ui:list.search ('Search'). */
+  label?: string
+  placeholder?: string
+  delayMs?: number
+  className?: string
+}
+
+/**
+ * A search box bound to a committed value it does not own (a URL search
+ * param): typing is local and debounced, and when the value changes from
+ * outside (Back, a link) the box shows it again.
+ */
+export function SearchInput({ value, onValueChange, label, placeholder, delayMs = SEARCH_DEBOUNCE_MS, className }: SearchInputProps) {
+  const { t } = useTranslation('ui')
+  const id = useId()
+  const [text, setText] = useState(value)
+  const [shown, setShown] = useState(value)
+
+  // The committed value changed elsewhere (Back/Forward): show it, unless it is what is typed.
+  if (value !== shown) {
+    setShown(value)
+    if (text.trim() !== value) setText(value)
+  }
+
+  const commitTyped = useEffectEvent((term: string) => {
+    if (term !== value) onValueChange(term)
+  })
+
+  // Commit once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => commitTyped(text.trim()), delayMs)
+    return () => clearTimeout(timer)
+  }, [text, delayMs])
+
+  const commit = (next: string) => {
+    setText(next)
+    if (next.trim() !== value) onValueChange(next.trim())
+  }
+
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label ?? t('list.search')}
+      </label>
+      <div className="relative">
+        <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          placeholder={placeholder ?? t('list.searchPlaceholder')}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              commit(text)
+            }
+          }}
+          className="h-10 w-full rounded-md border border-border bg-white ps-9 pe-10 text-base [&::-webkit-search-cancel-button]:hidden dark:bg-zinc-900"
+        />
+        {text ? (
+          <button
+            type="button"
+            onClick={() => commit('')}
+            aria-label={t('list.clearSearch')}
+            className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
+          >
+            <XIcon aria-hidden className="size-4" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { book, genre } from '@/server/db/schema'
+import { createApiHarness, type ApiHarness } from '@/test/api'
+
+let api: ApiHarness
+let genreId: string
+
+beforeAll(async () => {
+  api = await createApiHarness()
+  const [first] = await api.db.select({ id: genre.id }).from(genre).orderBy(genre.name).limit(1)
+  genreId = first!.id
+})
+
+let counter = 0
+/** A book no other test uses. */
+function newBook(overrides: Record<string, unknown> = {}) {
+  counter++
+  return { title: `Test Book ${counter} ${Math.random().toString(36).slice(2, 8)}`, author: 'Test Author', publisher: 'Test Press', genreId, ...overrides }
+}
+
+async function bookCount() {
+  return (await api.db.select({ id: book.id }).from(book)).length
+}
+
+describe('book.list', () => {
+  it.each(['admin', 'user'] as const)('lists books by title with their genre for a signed-in %s, the total on the first page', async (caller) => {
+    const client = await api.client(caller)
+    const page = await client.book.list({})
+    expect(page.total).toBe(await bookCount())
+    expect(page.items).toHaveLength(20)
+    const titles = page.items.map((item) => item.title)
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect(page.items[0]).toMatchObject({ id: expect.any(String), author: expect.any(String), genre: { id: expect.any(String), name: expect.any(String), color: expect.stringMatching(/^#/) } })
+    expect(page.nextCursor).toEqual(expect.any(String))
+  })
+
+  it('pages through tied titles with no row skipped or repeated, the total only on the first page', async () => {
+    const admin = await api.client('admin')
+    const title = `Tied ${Math.random().toString(36).slice(2, 8)}`
+    const created = await Promise.all(Array.from({ length: 7 }, (_, i) => admin.book.create({ title, author: `Author ${i}` })))
+    const user = await api.client('user')
+    const seen: string[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const page = await user.book.list({ searchTerm: title, limit: 3, cursor })
+      expect(page.total).toBe(pages === 0 ? 7 : null)
+      seen.push(...page.items.map((item) => item.id))
+      cursor = page.nextCursor ?? undefined
+      pages++
+    } while (cursor)
+    expect(pages).toBe(3)
+    expect(seen).toEqual(created.map((item) => item.id).sort())
+  })
+
+  it('walks the whole catalogue in pages of 20 exactly once', async () => {
+    const client = await api.client('user')
+    const ids: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = await client.book.list({ cursor })
+      ids.push(...page.items.map((item) => item.id))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.length).toBe(await bookCount())
+  })
+
+  it('searches the title and the author, whatever the case; wildcards are literal', async () => {
+    const admin = await api.client('admin')
+    const marker = Math.random().toString(36).slice(2, 8)
+    const byTitle = await admin.book.create(newBook({ title: `Zebra ${marker} Tales` }))
+    const byAuthor = await admin.book.create(newBook({ author: `Ada ${marker}Lovelace` }))
+    const page = await admin.book.list({ searchTerm: marker.toUpperCase() })
+    expect(page.total).toBe(2)
+    expect(page.items.map((item) => item.id).sort()).toEqual([byTitle.id, byAuthor.id].sort())
+    expect((await admin.book.list({ searchTerm: '%' })).total).toBe(0)
+    expect((await admin.book.list({ searchTerm: '_' })).total).toBe(0)
+  })
+
+  it('refuses a signed-out caller with 401 and a bad cursor with 400', async () => {
+    expect((await api.rest('anonymous', 'GET', '/books')).status).toBe(401)
+    await expect((await api.client('anonymous')).book.list({})).rejects.toMatchObject({ status: 401 })
+    const bad = await api.rest('user', 'GET', '/books?cursor=nope')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ data: { fields: { cursor: 'ui:api.invalidCursor' } } })
+  })
+
+  it('is served over REST with a search and a limit', async () => {
+    const response = await api.rest('user', 'GET', '/books?searchTerm=silent&limit=5')
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { items: Array<{ title: string; createdAt: string }>; total: number }
+    expect(body.items.length).toBeGreaterThan(0)
+    expect(body.items.every((item) => item.title.toLowerCase().includes('silent'))).toBe(true)
+    expect(body.items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+})
+
+describe('book.get', () => {
+  it('returns a book to both roles, 404 for an unknown id, 401 signed out', async () => {
+    const created = await (await api.client('admin')).book.create(newBook())
+    for (const caller of ['admin', 'user'] as const) {
+      expect(await (await api.client(caller)).book.get({ id: created.id })).toEqual(created)
+    }
+    const missing = await api.rest('user', 'GET', '/books/does-not-exist')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Not Found' })
+    expect((await api.rest('anonymous', 'GET', `/books/${created.id}`)).status).toBe(401)
+  })
+})
+
+describe('book.create', () => {
+  it('creates a book for an admin (201 over REST), trimmed, empty publisher and genre stored as none', async () => {
+    const input = newBook()
+    const created = await (await api.client('admin')).book.create({ ...input, title: `  ${input.title}  `, publisher: '', genreId: '' })
+    expect(created).toMatchObject({ title: input.title, author: input.author, publisher: null, genre: null })
+    const response = await api.rest('admin', 'POST', '/books', newBook())
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ genre: { id: genreId }, publisher: 'Test Press' })
+  })
+
+  it('refuses a user with 403 and a signed-out caller with 401, writing nothing', async () => {
+    const before = await bookCount()
+    const forbidden = await api.rest('user', 'POST', '/books', newBook())
+    expect(forbidden.status).toBe(403)
+    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: book' })
+    await expect((await api.client('user')).book.create(newBook())).rejects.toMatchObject({ status: 403 })
+    expect((await api.rest('anonymous', 'POST', '/books', newBook())).status).toBe(401)
+    expect(await bookCount()).toBe(before)
+  })
+
+  it('requires a title and an author, with the message keys on their fields', async () => {
+    const response = await api.rest('admin', 'POST', '/books', { title: '   ', author: '' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      data: { fields: { title: 'book:validation.titleRequired', author: 'book:validation.authorRequired' } },
+    })
+  })
+
+  it('refuses a genre that does not exist, on the genre field', async () => {
+    const response = await api.rest('admin', 'POST', '/books', newBook({ genreId: 'no-such-genre' }))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ message: 'This genre does not exist', data: { fields: { genreId: 'book:errors.genreNotFound' } } })
+  })
+
+  it('refuses a title already used by the same author with 409 on the title field; another author may use it', async () => {
+    const admin = await api.client('admin')
+    const input = newBook()
+    await admin.book.create(input)
+    const response = await api.rest('admin', 'POST', '/books', input)
+    expect(response.status).toBe(409)
+    expect(await response.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Title already used with the same author',
+      data: { fields: { title: 'book:errors.titleTaken' } },
+    })
+    await expect(admin.book.create({ ...input, author: 'Someone Else' })).resolves.toMatchObject({ title: input.title })
+  })
+
+  it('lets exactly one of two concurrent identical creates succeed', async () => {
+    const admin = await api.client('admin')
+    const input = newBook()
+    const results = await Promise.allSettled([admin.book.create(input), admin.book.create(input)])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    const [failure] = results.filter((result) => result.status === 'rejected')
+    expect(failure!.reason).toMatchObject({ status: 409, data: { fields: { title: 'book:errors.titleTaken' } } })
+    expect(await api.db.select({ id: book.id }).from(book).where(eq(book.title, input.title))).toHaveLength(1)
+  })
+})
+
+describe('book.update', () => {
+  it('updates a book for an admin (PUT over REST) and 404 for an unknown id', async () => {
+    const created = await (await api.client('admin')).book.create(newBook())
+    const response = await api.rest('admin', 'PUT', `/books/${created.id}`, { title: `${created.title} (2nd ed.)`, author: created.author, publisher: null, genreId: null })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id: created.id, title: `${created.title} (2nd ed.)`, publisher: null, genre: null })
+    const missing = await api.rest('admin', 'PUT', '/books/does-not-exist', newBook())
+    expect(missing.status).toBe(404)
+  })
+
+  it('refuses a user (403) and a signed-out caller (401), changing nothing', async () => {
+    const created = await (await api.client('admin')).book.create(newBook())
+    expect((await api.rest('user', 'PUT', `/books/${created.id}`, { ...newBook() })).status).toBe(403)
+    expect((await api.rest('anonymous', 'PUT', `/books/${created.id}`, { ...newBook() })).status).toBe(401)
+    expect(await (await api.client('user')).book.get({ id: created.id })).toEqual(created)
+  })
+
+  it('validates like create: a title required, a duplicate title on the title field', async () => {
+    const admin = await api.client('admin')
+    const first = await admin.book.create(newBook())
+    const second = await admin.book.create(newBook())
+    await expect(admin.book.update({ ...newBook(), id: second.id, title: '' })).rejects.toMatchObject({
+      status: 400,
+      data: { fields: { title: 'book:validation.titleRequired' } },
+    })
+    await expect(admin.book.update({ id: second.id, title: first.title, author: first.author })).rejects.toMatchObject({
+      status: 409,
+      data: { fields: { title: 'book:errors.titleTaken' } },
+    })
+  })
+})
+
+describe('book.delete', () => {
+  it('deletes a book for an admin, permanently; 404 the second time', async () => {
+    const created = await (await api.client('admin')).book.create(newBook())
+    const response = await api.rest('admin', 'DELETE', `/books/${created.id}`)
+    expect(response.status).toBe(200)
+    await expect((await api.client('admin')).book.get({ id: created.id })).rejects.toMatchObject({ status: 404 })
+    expect((await api.rest('admin', 'DELETE', `/books/${created.id}`)).status).toBe(404)
+  })
+
+  it('refuses a user (403) and a signed-out caller (401), deleting nothing', async () => {
+    const created = await (await api.client('admin')).book.create(newBook())
+    expect((await api.rest('user', 'DELETE', `/books/${created.id}`)).status).toBe(403)
+    expect((await api.rpc('user', '/book/delete', { id: created.id })).status).toBe(403)
+    expect((await api.rest('anonymous', 'DELETE', `/books/${created.id}`)).status).toBe(401)
+    await expect((await api.client('user')).book.get({ id: created.id })).resolves.toMatchObject({ id: created.id })
+  })
+})
+
+describe('demo mode', () => {
+  it('refuses every book mutation with 403 DEMO_MODE, even for an admin, and still reads', async () => {
+    const demo = await createApiHarness({ demoMode: true })
+    const [existing] = await demo.db.select({ id: book.id }).from(book).limit(1)
+    const before = (await demo.db.select({ id: book.id }).from(book)).length
+    const attempts = [
+      demo.rest('admin', 'POST', '/books', newBook()),
+      demo.rest('admin', 'PUT', `/books/${existing!.id}`, newBook()),
+      demo.rest('admin', 'DELETE', `/books/${existing!.id}`),
+    ]
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(403)
+      expect(await response.json()).toMatchObject({ code: 'DEMO_MODE' })
+    }
+    expect((await demo.db.select({ id: book.id }).from(book)).length).toBe(before)
+    expect((await demo.rest('user', 'GET', '/books')).status).toBe(200)
+  })
+})

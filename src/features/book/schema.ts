@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { genreSchema } from '@/features/genre/schema'
+
+/**
+ * The book form, shared by the form (zodResolver) and the API (procedure
+ * input). Messages are i18n keys with their namespace. An empty publisher or
+ * genre means none (the API stores null).
+ */
+export const bookFormSchema = z.object({
+  title: z.string().trim().min(1, 'book:validation.titleRequired').max(200),
+  author: z.string().trim().min(1, 'book:validation.authorRequired').max(200),
+  publisher: z.string().trim().max(200).nullish(),
+  genreId: z.string().trim().max(100).nullish(),
+})
+export type BookFormValues = z.input<typeof bookFormSchema>
+export type BookFormFields = keyof BookFormValues
+export const BOOK_FORM_FIELDS = Object.keys(bookFormSchema.shape) as BookFormFields[]
+
+export const bookIdInputSchema = z.object({ id: z.string().min(1).max(100) })
+
+export const bookUpdateInputSchema = bookFormSchema.extend(bookIdInputSchema.shape)
+
+export const bookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string().nullable(),
+  genre: genreSchema.nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+export type Book = z.infer<typeof bookSchema>

@@ -1,0 +1,51 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { ProcedureUtils } from '@orpc/tanstack-query'
+import type { ClientContext } from '@orpc/client'
+
+/** The page shape of every list procedure (see pageSchema in ./pagination). */
+export interface ListPage<Item> {
+  items: Item[]
+  nextCursor: string | null
+  total: number | null
+}
+
+/**
+ * Infinite-query options for a list procedure (`orpc.book.list`), a page per
+ * cursor. Use the same options in the route's loader
+ * (`queryClient.ensureInfiniteQueryData(options)`) and in the page
+ * (`useInfiniteList(options)`), so the SSR HTML carries the first page.
+ */
+export function infiniteListOptions<Input extends { cursor?: string }, Item, TError>(
+  procedure: ProcedureUtils<ClientContext, Input, ListPage<Item>, TError>,
+  input: Omit<Input, 'cursor'>,
+) {
+  return procedure.infiniteOptions({
+    input: (cursor: string | undefined) => ({ ...input, cursor }) as Input,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage: ListPage<Item>) => lastPage.nextCursor ?? undefined,
+  })
+}
+
+/**
+ * A list read page by page: the items so far, the total of the first page
+ * (the server counts it only once), and the query's state for `DataList`.
+ */
+export function useInfiniteList<Item, TError>(options: ReturnType<typeof infiniteListOptions<{ cursor?: string }, Item, TError>>) {
+  const query = useInfiniteQuery(options)
+  const pages = query.data?.pages ?? []
+  return {
+    items: pages.flatMap((page) => page.items),
+    total: pages[0]?.total ?? null,
+    isPending: query.isPending,
+    isError: query.isError,
+    /** Loading the next page failed (the items so far stay). */
+    isNextPageError: query.isFetchNextPageError,
+    error: query.error,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: () => void query.fetchNextPage(),
+    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+  }
+}
+
+export type InfiniteList<Item> = ReturnType<typeof useInfiniteList<Item, unknown>>
