@@ -29,6 +29,9 @@ import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
+import { Route as ManagerUsersIdIndexRouteImport } from './routes/manager/users/$id/index'
+import { Route as ManagerUsersIdUpdateRouteImport } from './routes/manager/users/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -130,6 +133,21 @@ const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
+  id: '/users/new',
+  path: '/users/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdIndexRoute = ManagerUsersIdIndexRouteImport.update({
+  id: '/users/$id/',
+  path: '/users/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdUpdateRoute = ManagerUsersIdUpdateRouteImport.update({
+  id: '/users/$id/update',
+  path: '/users/$id/update',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -149,9 +167,12 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -169,9 +190,12 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/manager/users/$id': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -192,9 +216,12 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,9 +243,12 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/manager/users/new'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/users/$id/update'
+    | '/manager/users/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,9 +266,12 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/manager/users/new'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
+    | '/manager/users/$id/update'
+    | '/manager/users/$id'
   id:
     | '__root__'
     | '/'
@@ -258,9 +291,12 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/rest/$'
     | '/api/rpc/$'
+    | '/manager/users/new'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/users/$id/update'
+    | '/manager/users/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -420,6 +456,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/users/new': {
+      id: '/manager/users/new'
+      path: '/users/new'
+      fullPath: '/manager/users/new'
+      preLoaderRoute: typeof ManagerUsersNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/': {
+      id: '/manager/users/$id/'
+      path: '/users/$id'
+      fullPath: '/manager/users/$id/'
+      preLoaderRoute: typeof ManagerUsersIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/update': {
+      id: '/manager/users/$id/update'
+      path: '/users/$id/update'
+      fullPath: '/manager/users/$id/update'
+      preLoaderRoute: typeof ManagerUsersIdUpdateRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
   }
 }
 
@@ -443,16 +500,22 @@ interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerUsersNewRoute: typeof ManagerUsersNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+  ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
+  ManagerUsersIdIndexRoute: typeof ManagerUsersIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
+  ManagerUsersNewRoute: ManagerUsersNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+  ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
+  ManagerUsersIdIndexRoute: ManagerUsersIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(
