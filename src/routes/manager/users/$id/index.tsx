@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '@/features/shell/head'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 import { loadUser } from '@/features/user/load-user'
 import { userQueries } from '@/features/user/queries'
 import { UserDetailPage } from '@/features/user/user-detail-page'
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/manager/users/$id/')({
       queryClient.prefetchInfiniteQuery(userQueries.audit(params.id)),
     ])
   },
+  // An unknown id: the 404 screen inside the manager's layout (this route's own boundary).
+  notFoundComponent: NotFoundPage,
   head: pageHead('user:pages.detail'),
   component: function UserDetail() {
     const { id } = Route.useParams()
