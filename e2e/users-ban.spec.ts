@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { readLoginCode } from './support/mailbox'
+import { requestCode, signIn, submitCode } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 
 test('banning a user ends their open session at its next step; unbanning lets them back', async ({ page, browser }) => {
@@ -20,6 +22,11 @@ test('banning a user ends their open session at its next step; unbanning lets th
   // The banned user's browser, still open: its next step lands on the login page.
   expect(await nextStepSignedIn(target.page)).toBe(false)
   await expect(target.page).toHaveURL(/\/login/)
+  // Signing in again is refused with the spec's message.
+  const after = await requestCode(target.page, target.email)
+  await submitCode(target.page, await readLoginCode(target.email, { after }))
+  await expect(target.page.getByText('You have been banned from this application')).toBeVisible()
+  await expect(target.page).toHaveURL(/\/login\/verify/)
 
   // The list marks the user as banned.
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(target.email)}`)
@@ -30,5 +37,7 @@ test('banning a user ends their open session at its next step; unbanning lets th
   await page.getByRole('alertdialog').getByRole('button', { name: 'Unban' }).click()
   await expect(page.getByTestId('ban-state')).toHaveText('Active')
   await expect(page.getByTestId('audit-row').first()).toContainText('Unbanned by Admin')
+  await signIn(target.page, target.email)
+  await expect(target.page).toHaveURL(/\/app$/)
   await target.context.close()
 })
