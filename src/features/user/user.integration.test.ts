@@ -378,6 +378,8 @@ describe('user sessions', () => {
   it('revokes one session: it stops working at once, on another instance too; the other one lives', async () => {
     const { target, first, second, rows } = await userWithTwoSessions()
     const otherInstance = createAuth(api.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'false' }))
+    // Sessions live in the database only: no signed cookie cache that would outlive a revocation.
+    expect(otherInstance.options.session?.cookieCache?.enabled).toBe(false)
     expect(await otherInstance.api.getSession({ headers: new Headers({ cookie: first }) })).not.toBeNull()
     await (await clients('admin')).user.revokeSession({ id: target.id, sessionId: rows[0]!.id })
     expect(await otherInstance.api.getSession({ headers: new Headers({ cookie: first }) })).toBeNull()

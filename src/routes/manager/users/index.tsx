@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { userQueries } from '@/features/user/queries'
 import { UsersPage } from '@/features/user/users-page'
 import { pageHead } from '@/features/shell/head'
@@ -6,6 +6,8 @@ import { listSearchSchema } from '@/lib/pagination'
 
 export const Route = createFileRoute('/manager/users/')({
   validateSearch: listSearchSchema,
+  // An empty search stays out of the URL: /manager/users, not ?searchTerm=
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(userQueries.list(deps.searchTerm)),
   head: pageHead('user:pages.users'),
