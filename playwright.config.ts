@@ -4,6 +4,11 @@ import { defineConfig, devices } from '@playwright/test'
 const appPort = process.env.E2E_PORT ?? '3100'
 // A second app with DEMO_MODE=true for the `demo` project (e2e/demo*.spec.ts).
 const demoPort = process.env.E2E_DEMO_PORT ?? '3102'
+// A third app with AUTH_SIGNUP=false (login only) for the `login-only` project (e2e/login-only*.spec.ts).
+const loginOnlyPort = process.env.E2E_LOGIN_ONLY_PORT ?? String(Number(appPort) + 4)
+// The OpenID Connect provider the apps sign in with (e2e/support/oidc-server.ts).
+const oidcPort = (process.env.OIDC_MOCK_PORT ??= String(Number(appPort) + 90))
+process.env.OIDC_MOCK_URL ??= `http://localhost:${oidcPort}`
 const smtpPort = (process.env.MAIL_CATCHER_SMTP_PORT ??= '2525')
 const mailHttpPort = (process.env.MAIL_CATCHER_HTTP_PORT ??= '2526')
 // Tests read caught e-mails through e2e/support/mailbox.ts.
@@ -11,7 +16,9 @@ process.env.MAIL_CATCHER_URL ??= `http://127.0.0.1:${mailHttpPort}`
 
 const baseURL = `http://localhost:${appPort}`
 const demoBaseURL = `http://localhost:${demoPort}`
+const loginOnlyBaseURL = `http://localhost:${loginOnlyPort}`
 const DEMO_SPECS = 'demo*.spec.ts'
+const LOGIN_ONLY_SPECS = 'login-only*.spec.ts'
 
 // The same production build and settings for both apps.
 const appEnv = {
@@ -22,6 +29,10 @@ const appEnv = {
   EMAIL_FROM: 'Start Books <noreply@example.com>',
   RATE_LIMIT: 'false',
   LOG_LEVEL: 'warn',
+  OIDC_ISSUER: process.env.OIDC_MOCK_URL,
+  OIDC_CLIENT_ID: 'start-books-e2e',
+  OIDC_CLIENT_SECRET: 'start-books-e2e-secret',
+  OIDC_NAME: 'Test OpenID',
 }
 
 // Debian's system Chromium (installed by .ci/run), not a Playwright-downloaded browser.
@@ -48,11 +59,20 @@ export default defineConfig({
   reporter: 'list',
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
   projects: [
-    { name: 'chromium', testIgnore: DEMO_SPECS, use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'chromium',
+      testIgnore: [DEMO_SPECS, LOGIN_ONLY_SPECS],
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
     {
       name: 'demo',
       testMatch: DEMO_SPECS,
       use: { ...devices['Desktop Chrome'], launchOptions, baseURL: demoBaseURL },
+    },
+    {
+      name: 'login-only',
+      testMatch: LOGIN_ONLY_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: loginOnlyBaseURL },
     },
   ],
   webServer: [
@@ -60,6 +80,12 @@ export default defineConfig({
       name: 'mail-catcher',
       command: 'npx tsx e2e/support/mail-catcher.ts',
       url: `${process.env.MAIL_CATCHER_URL}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      name: 'oidc-provider',
+      command: 'npx tsx e2e/support/oidc-server.ts',
+      url: `${process.env.OIDC_MOCK_URL}/health`,
       reuseExistingServer: false,
     },
     {
@@ -84,6 +110,14 @@ export default defineConfig({
         DEMO_MODE: 'true',
         DEMO_CONTACT_EMAIL: 'demo@books.example',
       },
+    },
+    {
+      name: 'login-only-app',
+      command: 'node_modules/.bin/node .output/server/index.mjs',
+      url: `${loginOnlyBaseURL}/login`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { ...appEnv, PORT: loginOnlyPort, BASE_URL: loginOnlyBaseURL, AUTH_SIGNUP: 'false' },
     },
   ],
 })

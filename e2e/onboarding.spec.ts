@@ -41,3 +41,27 @@ test('a new address that came from /app?x=1 is onboarded first, then lands there
   await expect(page).toHaveURL(/\/app\?x=1$/)
   await expect(page.getByText('Welcome, Grace Hopper!')).toBeVisible()
 })
+
+test("onboarding refuses an invalid name, and a failure shows the toast 'onboarding failed with an unexpected error'", async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('onboarding-failure'))
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+  const name = page.getByLabel('Name')
+  await name.fill('<script>')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Name is invalid')).toBeVisible()
+
+  await page.route('**/_serverFn/**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+  )
+  await name.fill('Unlucky')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('onboarding failed with an unexpected error')).toBeVisible()
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, Unlucky!')).toBeVisible()
+})

@@ -162,7 +162,7 @@ test.describe('sign-out confirmation', () => {
     await page.getByRole('link', { name: 'Account' }).click()
     await expect(page).toHaveURL(/\/app\/account$/)
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     const drawer = page.getByRole('alertdialog', { name: 'Sign out?' })
     await expect(drawer).toBeVisible()
     await expect(drawer).toHaveAttribute('data-vaul-drawer', '')
@@ -179,7 +179,7 @@ test.describe('sign-out confirmation', () => {
     await expect(page).toHaveURL(/\/app\/account$/)
 
     await page.setViewportSize({ width: 1024, height: 768 })
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Sign out?' })
     await expect(dialog).toBeVisible()
     await expect(dialog).toHaveAttribute('data-mode', 'dialog')

@@ -186,3 +186,24 @@ describe('shell settings', () => {
     ])
   })
 })
+
+describe('sign-in settings', () => {
+  it('AUTH_SIGNUP is true or false, true by default', () => {
+    expect(parseEnv({}).AUTH_SIGNUP).toBe(true)
+    expect(parseEnv({ AUTH_SIGNUP: 'false' }).AUTH_SIGNUP).toBe(false)
+    expect(issues({ AUTH_SIGNUP: 'no' })).toEqual(['AUTH_SIGNUP: AUTH_SIGNUP must be true or false'])
+  })
+
+  it('a provider is configured completely or not at all', () => {
+    expect(issues({ GITHUB_CLIENT_ID: 'x' })).toEqual(['GITHUB_CLIENT_SECRET: GITHUB_CLIENT_SECRET is required with GITHUB_CLIENT_ID'])
+    expect(issues({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
+      'OIDC_CLIENT_ID: OIDC_CLIENT_ID is required with OIDC_ISSUER',
+    ])
+    expect(issues({ OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toEqual([
+      'OIDC_ISSUER: OIDC_ISSUER must be an http(s) URL',
+    ])
+    expect(parseEnv({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_NAME).toBe(
+      'OpenID Connect',
+    )
+  })
+})

@@ -49,6 +49,15 @@ export const envSchema = z
     EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
     GITHUB_CLIENT_ID: optional(z.string()),
     GITHUB_CLIENT_SECRET: optional(z.string()),
+    // A generic OpenID Connect provider (discovery from the issuer URL).
+    OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an http(s) URL' })),
+    OIDC_CLIENT_ID: optional(z.string()),
+    OIDC_CLIENT_SECRET: optional(z.string()),
+    OIDC_NAME: optional(z.string()).default('OpenID Connect'),
+    // Login only (false) or login or sign up (true); demo mode forces login only.
+    AUTH_SIGNUP: z
+      .preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'AUTH_SIGNUP must be true or false' }).default('true'))
+      .transform((value) => value === 'true'),
     DEMO_MODE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
       .transform((value) => value === 'true'),
@@ -86,6 +95,18 @@ export const envSchema = z
     isProduction: env.NODE_ENV === 'production',
   }))
   .superRefine((env, ctx) => {
+    // A provider is configured completely or not at all.
+    const pairs = [
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+      ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+      ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+    ] as const
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a
+        ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required with ${missing === a ? b : a}` })
+      }
+    }
     if (env.isProduction && !env.EMAIL_SERVER) {
       ctx.addIssue({
         code: 'custom',

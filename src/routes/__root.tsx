@@ -8,6 +8,7 @@ import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { getSessionUser } from '@/features/auth/auth.functions'
 import type { SessionUser } from '@/features/auth/session'
+import { SessionSync } from '@/features/auth/session-sync'
 import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
 import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
@@ -99,6 +100,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <ShellOverlays />
             <Toaster />
             <DemoModeDialog />
+            <SessionSync />
           </I18nextProvider>
         </ThemeProvider>
         <Scripts />

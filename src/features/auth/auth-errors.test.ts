@@ -32,3 +32,60 @@ describe('authErrorMessage', async () => {
     expect(french).not.toMatch(/errors\./)
   })
 })
+
+describe('the error catalogue (spec section 8)', async () => {
+  const { AUTH_ERROR_CODES, toAuthErrorCode, permissionMessage } = await import('./auth-errors')
+  const { LANGUAGES } = await import('@/lib/i18n/config')
+  const i18n = createI18n('en', await loadMessages('en'))
+  const t = i18n.t.bind(i18n)
+  const SPEC_CODES = [
+    'USER_NOT_FOUND', 'FAILED_TO_CREATE_USER', 'FAILED_TO_CREATE_SESSION', 'FAILED_TO_UPDATE_USER',
+    'FAILED_TO_GET_SESSION', 'INVALID_PASSWORD', 'INVALID_EMAIL', 'INVALID_EMAIL_OR_PASSWORD',
+    'SOCIAL_ACCOUNT_ALREADY_LINKED', 'PROVIDER_NOT_FOUND', 'INVALID_TOKEN', 'ID_TOKEN_NOT_SUPPORTED',
+    'FAILED_TO_GET_USER_INFO', 'USER_EMAIL_NOT_FOUND', 'EMAIL_NOT_VERIFIED', 'PASSWORD_TOO_SHORT',
+    'PASSWORD_TOO_LONG', 'USER_ALREADY_EXISTS', 'USER_ALREADY_HAS_PASSWORD', 'EMAIL_CAN_NOT_BE_UPDATED',
+    'CREDENTIAL_ACCOUNT_NOT_FOUND', 'SESSION_EXPIRED', 'FAILED_TO_UNLINK_LAST_ACCOUNT', 'ACCOUNT_NOT_FOUND',
+    'OTP_EXPIRED', 'INVALID_OTP', 'BANNED_USER', 'MISSING_RESPONSE', 'SERVICE_UNAVAILABLE',
+    'VERIFICATION_FAILED', 'UNKNOWN_ERROR',
+  ]
+
+  it('holds every code of the spec, every admin refusal and the organization codes of better-auth', async () => {
+    const { ADMIN_ERROR_CODES } = await import('better-auth/client/plugins')
+    const codes: readonly string[] = AUTH_ERROR_CODES
+    for (const code of SPEC_CODES) expect(codes).toContain(code)
+    const adminRefusals = Object.keys(ADMIN_ERROR_CODES).filter(
+      (code) => code.startsWith('YOU_ARE_NOT_ALLOWED_TO_') || code === 'YOU_CANNOT_BAN_YOURSELF',
+    )
+    expect(adminRefusals.length).toBeGreaterThan(10)
+    for (const code of adminRefusals) expect(codes).toContain(code)
+    for (const code of ['ORGANIZATION_NOT_FOUND', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER', 'UNABLE_TO_REMOVE_LAST_TEAM']) {
+      expect(codes).toContain(code)
+    }
+  })
+
+  it('has a message for every code in every language', async () => {
+    for (const { key } of LANGUAGES) {
+      const messages = (await import(`@/locales/${key}/auth.json`)).default as { errors: Record<string, string> }
+      expect(Object.keys(messages.errors).sort(), key).toEqual([...AUTH_ERROR_CODES].sort())
+      for (const code of AUTH_ERROR_CODES) expect(messages.errors[code], `${key} ${code}`).toBeTruthy()
+    }
+  })
+
+  it("says the spec's words for a session that is not fresh", () => {
+    expect(authErrorMessage(t, { code: 'SESSION_EXPIRED' })).toBe('Session expired. Re-authenticate to perform this action.')
+    expect(toAuthErrorCode('SESSION_NOT_FRESH')).toBe('SESSION_EXPIRED')
+    expect(authErrorMessage(t, { code: 'YOU_CANNOT_BAN_YOURSELF' })).toBe('You cannot ban yourself')
+    expect(authErrorMessage(t, { code: 'EMAIL_ALREADY_USED' })).toBe('Email already used')
+    expect(authErrorMessage(t, { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' })).toBe('Email already used')
+  })
+
+  it('translates the permission messages of the access control, with the resource', () => {
+    expect(authErrorMessage(t, { message: 'You are not allowed to access resource: book' })).toBe(
+      'You are not allowed to access resource: book',
+    )
+    expect(permissionMessage(t, 'unauthorized to access resource "user"')).toBe('unauthorized to access resource "user"')
+    expect(permissionMessage(t, 'Not authorized')).toBe('Not authorized')
+    expect(permissionMessage(t, 'Invalid access control request')).toBe('Invalid access control request')
+    expect(permissionMessage(t, 'something else')).toBeUndefined()
+  })
+})

@@ -3,28 +3,176 @@ import type { TFunction } from 'i18next'
 /** The server's refusal to send a code to an unknown address (login only). */
 export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
 
-/** Auth error codes we translate (spec section 8); others fall back to unknown. */
+/** Codes our own server hooks answer with (src/server/auth/account-hooks.server.ts). */
+export const ACCOUNT_ERROR_CODES = {
+  NAME_REQUIRED: 'NAME_REQUIRED',
+  NAME_INVALID: 'NAME_INVALID',
+  EMAIL_ALREADY_USED: 'EMAIL_ALREADY_USED',
+} as const
+
+/**
+ * The error catalogue (spec section 8): every code the auth service may answer
+ * with, each translated as `auth:errors.<CODE>` in every language; anything
+ * else reads as UNKNOWN_ERROR.
+ */
 export const AUTH_ERROR_CODES = [
+  // Authentication (better-auth core and e-mail code)
   'USER_NOT_FOUND',
   'FAILED_TO_CREATE_USER',
   'FAILED_TO_CREATE_SESSION',
   'FAILED_TO_UPDATE_USER',
   'FAILED_TO_GET_SESSION',
+  'INVALID_PASSWORD',
   'INVALID_EMAIL',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'SOCIAL_ACCOUNT_ALREADY_LINKED',
+  'PROVIDER_NOT_FOUND',
+  'INVALID_TOKEN',
+  'ID_TOKEN_NOT_SUPPORTED',
+  'FAILED_TO_GET_USER_INFO',
+  'USER_EMAIL_NOT_FOUND',
+  'EMAIL_NOT_VERIFIED',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
   'USER_ALREADY_EXISTS',
+  'USER_ALREADY_HAS_PASSWORD',
+  'EMAIL_CAN_NOT_BE_UPDATED',
+  'CREDENTIAL_ACCOUNT_NOT_FOUND',
   'SESSION_EXPIRED',
+  'FAILED_TO_UNLINK_LAST_ACCOUNT',
+  'ACCOUNT_NOT_FOUND',
   'OTP_EXPIRED',
   'INVALID_OTP',
   'TOO_MANY_ATTEMPTS',
   'BANNED_USER',
   'TOO_MANY_REQUESTS',
+  'UNAUTHORIZED',
+  // Captcha
+  'MISSING_RESPONSE',
+  'SERVICE_UNAVAILABLE',
+  'VERIFICATION_FAILED',
+  // This product's own codes
+  'SIGNUP_DISABLED',
+  'NAME_REQUIRED',
+  'NAME_INVALID',
+  'EMAIL_ALREADY_USED',
+  // Admin plugin
+  'YOU_CANNOT_BAN_YOURSELF',
+  'YOU_CANNOT_REMOVE_YOURSELF',
+  'YOU_CANNOT_IMPERSONATE_ADMINS',
+  'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+  'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS',
+  'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
+  'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD',
+  'YOU_ARE_NOT_ALLOWED_TO_GET_USER',
+  'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
+  'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL',
+  'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PHONE_NUMBER',
+  'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+  'INVALID_ROLE_TYPE',
+  'NO_DATA_TO_UPDATE',
+  // Organization and team plugin
+  'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
+  'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS',
+  'ORGANIZATION_ALREADY_EXISTS',
+  'ORGANIZATION_SLUG_ALREADY_TAKEN',
+  'TEAM_ALREADY_EXISTS',
+  'ORGANIZATION_NOT_FOUND',
+  'TEAM_NOT_FOUND',
+  'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+  'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
+  'USER_IS_NOT_A_MEMBER_OF_THE_TEAM',
+  'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
+  'NO_ACTIVE_ORGANIZATION',
+  'YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM',
+  'MEMBER_NOT_FOUND',
+  'ROLE_NOT_FOUND',
+  'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER',
+  'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER',
+  'INVITATION_NOT_FOUND',
+  'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
+  'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE',
+  'FAILED_TO_RETRIEVE_INVITATION',
+  'UNABLE_TO_REMOVE_LAST_TEAM',
+  'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED',
+  'INVITATION_LIMIT_REACHED',
+  'TEAM_MEMBER_LIMIT_REACHED',
+  'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+  'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_ACCESS_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM',
+  'YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM',
+  'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM',
+  'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER',
+  'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER',
+  'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
+  'YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION',
+  'YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS',
+  'YOU_CAN_NOT_ACCESS_THE_MEMBERS_OF_THIS_TEAM',
+  'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER',
+  'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER',
+  // Anything else
   'UNKNOWN_ERROR',
 ] as const
 
-type AuthError = { code?: string; status?: number } | null | undefined
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number]
 
+/** Codes that mean the same to a user as one of the catalogue. */
+const ALIASES: Record<string, AuthErrorCode> = {
+  // Fresh session required (list-sessions and others answer with this one).
+  SESSION_NOT_FRESH: 'SESSION_EXPIRED',
+  // The admin plugin's create-user with a taken address.
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'EMAIL_ALREADY_USED',
+}
+
+/**
+ * The permission messages of the access control (spec section 6), which come
+ * as text, not as codes: `auth:permissions.<key>`, with the resource.
+ */
+const PERMISSION_MESSAGES: Array<[RegExp, string]> = [
+  [/^You are not allowed to access resource: (.+)$/, 'notAllowed'],
+  [/^unauthorized to access resource "(.+)"$/, 'unauthorizedResource'],
+  [/^Not authorized$/, 'notAuthorized'],
+  [/^Invalid access control request$/, 'invalidRequest'],
+]
+
+/** A permission message translated, or undefined when `message` is not one. */
+export function permissionMessage(t: TFunction, message: string | undefined | null) {
+  if (!message) return undefined
+  for (const [pattern, key] of PERMISSION_MESSAGES) {
+    const match = pattern.exec(message)
+    if (match) return t(`auth:permissions.${key}`, { resource: match[1] })
+  }
+  return undefined
+}
+
+/** The catalogue code for an error code, or undefined when it is not one. */
+export function toAuthErrorCode(code: string | undefined | null): AuthErrorCode | undefined {
+  if (!code) return undefined
+  return ALIASES[code] ?? AUTH_ERROR_CODES.find((candidate) => candidate === code)
+}
+
+type AuthError = { code?: string; status?: number; message?: string } | null | undefined
+
+/**
+ * What a user reads for an error of the auth service (better-auth client
+ * error, or an admin/permission answer): the translated message of its code,
+ * of its permission message, or 'Something went wrong, please try again'.
+ */
 export function authErrorMessage(t: TFunction, error: AuthError) {
-  const code = error?.status === 429 ? 'TOO_MANY_REQUESTS' : error?.code
-  const known = AUTH_ERROR_CODES.find((candidate) => candidate === code)
-  return t(`auth:errors.${known ?? 'UNKNOWN_ERROR'}`)
+  if (error?.status === 429) return t('auth:errors.TOO_MANY_REQUESTS')
+  const known = toAuthErrorCode(error?.code)
+  if (known) return t(`auth:errors.${known}`)
+  return permissionMessage(t, error?.message) ?? t('auth:errors.UNKNOWN_ERROR')
 }

@@ -43,3 +43,12 @@ export const submitOnboarding = createServerFn({ method: 'POST' })
       .where(eq(userTable.id, user.id))
     return { ok: true }
   })
+
+/** The login page's variant (sign-up or login only) and its social sign-in buttons. */
+export const getSignInOptions = createServerFn({ method: 'GET' }).handler(async () => {
+  const [{ env }, { signInOptions }] = await Promise.all([
+    import('@/lib/env.server'),
+    import('@/server/auth/providers.server'),
+  ])
+  return signInOptions(env())
+})

@@ -4,17 +4,23 @@ import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { AuthCard } from './auth-card'
 
-/** The sign-in failures /login/error explains (spec section 2); anything else is unknown_error. */
-export const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'unknown_error'] as const
+/**
+ * The sign-in failures /login/error explains (spec section 2), plus a banned
+ * user refused by a provider's callback (`BANNED_USER`, spec section 6);
+ * anything else is unknown_error.
+ */
+export const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const
 export type LoginError = (typeof LOGIN_ERRORS)[number]
 
 export function toLoginError(value: string | undefined | null): LoginError {
-  return LOGIN_ERRORS.find((known) => known === value) ?? 'unknown_error'
+  if (value === 'BANNED_USER') return 'banned'
+  return LOGIN_ERRORS.find((known) => known === value && known !== 'banned') ?? 'unknown_error'
 }
 
 const messages = {
   signup_disabled: { title: 'loginError.signup_disabled.title', description: 'loginError.signup_disabled.description' },
   access_denied: { title: 'loginError.access_denied.title', description: undefined },
+  banned: { title: 'errors.BANNED_USER', description: undefined },
   unknown_error: { title: 'loginError.unknown_error.title', description: undefined },
 } as const satisfies Record<LoginError, { title: string; description?: string }>
 

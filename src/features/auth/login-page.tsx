@@ -11,8 +11,18 @@ import { authClient } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
 import { loginFormSchema } from './schemas'
+import type { SignInOptions } from './sign-in-options'
+import { SocialSignIn } from './social-sign-in'
 
-export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; demoAccounts?: string[] }) {
+export function LoginPage({
+  redirect,
+  demoAccounts = [],
+  options = { signUp: false, providers: [] },
+}: {
+  redirect: string
+  demoAccounts?: string[]
+  options?: SignInOptions
+}) {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const [serverError, setServerError] = useState<string>()
@@ -30,7 +40,7 @@ export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; d
 
   const emailError = form.formState.errors.email?.message
   return (
-    <AuthCard title={t('login.title')} description={t('login.description')}>
+    <AuthCard title={t('login.title')} description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('fields.email')}
@@ -51,6 +61,9 @@ export function LoginPage({ redirect, demoAccounts = [] }: { redirect: string; d
           onPick={(email) => form.setValue('email', email, { shouldValidate: true })}
         />
       </form>
+      <div className="mt-4">
+        <SocialSignIn providers={options.providers} redirect={redirect} onError={setServerError} />
+      </div>
     </AuthCard>
   )
 }

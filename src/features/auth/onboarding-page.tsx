@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/toaster'
 import { handleDemoModeError } from '@/features/demo/demo-store'
+import { notifySessionChanged } from './auth-client'
 import { AuthCard } from './auth-card'
 import { submitOnboarding } from './auth.functions'
 import { homeOf, safeRedirect } from './redirect'
@@ -17,18 +17,18 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
   const { t } = useTranslation('auth')
   const router = useRouter()
   const onboard = useServerFn(submitOnboarding)
-  const [failed, setFailed] = useState(false)
   const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name: '' } })
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailed(false)
     try {
       await onboard({ data: values })
     } catch (error) {
       // Demo mode: the server refused; the demo dialog says why.
       if (handleDemoModeError(error)) return
-      return setFailed(true)
+      toast.error(t('onboarding.failed'))
+      return
     }
+    notifySessionChanged()
     await router.invalidate()
     await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
   })
@@ -44,7 +44,6 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           error={nameError ? t(nameError) : undefined}
           {...form.register('name')}
         />
-        <FormAlert>{failed ? t('onboarding.failed') : undefined}</FormAlert>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('onboarding.submit')}
         </Button>

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AccountPage } from '@/features/account/account-page'
+import { accountRouteSearch } from '@/features/account/search'
 import { pageHead } from '@/features/shell/head'
-import { AccountPlaceholder } from '@/features/shell/placeholder-page'
 
 export const Route = createFileRoute('/app/account')({
+  ...accountRouteSearch,
   head: pageHead('pages.account'),
   component: function AppAccount() {
-    return <AccountPlaceholder user={Route.useRouteContext().user} />
+    return <AccountPage user={Route.useRouteContext().user} search={Route.useSearch()} />
   },
 })

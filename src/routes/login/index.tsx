@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
+import { getSignInOptions } from '@/features/auth/auth.functions'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { getDemoInfo } from '@/features/demo/demo.functions'
@@ -8,16 +9,22 @@ import { pageHead } from '@/features/shell/head'
 export const Route = createFileRoute('/login/')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
   beforeLoad: ({ context, search }) => {
-    // Already signed in: no reason to sign in again.
+    // Already signed in (e.g. back from a social provider): no reason to sign in again.
     if (context.session?.onboardedAt) {
       throw redirect({ href: safeRedirect(search.redirect) ?? homeOf(context.session.role) })
     }
+    if (context.session) {
+      throw redirect({ to: '/onboarding', search: { redirect: safeRedirect(search.redirect) } })
+    }
   },
-  // Demo mode: the login-only variant, with the demo accounts to pick from.
-  loader: () => getDemoInfo(),
+  // The variant (login only or sign-up), the social providers; demo mode: the demo accounts to pick from.
+  loader: async () => {
+    const [demo, options] = await Promise.all([getDemoInfo(), getSignInOptions()])
+    return { accounts: demo.accounts, options }
+  },
   head: pageHead('auth:login.title'),
   component: function LoginRoute() {
-    const { accounts } = Route.useLoaderData()
-    return <LoginPage redirect={Route.useSearch().redirect ?? ''} demoAccounts={accounts} />
+    const { accounts, options } = Route.useLoaderData()
+    return <LoginPage redirect={Route.useSearch().redirect ?? ''} demoAccounts={accounts} options={options} />
   },
 })

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { rateLimit, session, user, verification } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
 
@@ -23,22 +24,7 @@ beforeEach(() => {
   clearOutbox()
 })
 
-type Fetch = (path: string, init?: { body?: unknown; headers?: Record<string, string> }) => Promise<Response>
-
-function client(instance: () => Auth): { post: Fetch; get: Fetch } {
-  return {
-    post: (path, { body, headers } = {}) =>
-      instance().handler(
-        new Request(`${BASE_URL}/api/auth${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: BASE_URL, ...headers },
-          body: JSON.stringify(body ?? {}),
-        }),
-      ),
-    get: (path, { headers } = {}) =>
-      instance().handler(new Request(`${BASE_URL}/api/auth${path}`, { headers })),
-  }
-}
+const client = authRequests
 
 const api = client(() => auth)
 
@@ -48,31 +34,8 @@ async function sendCode(email: string) {
   return readCode(email)
 }
 
-/** The code from the latest e-mail to `email` in the dev outbox, as a user reads it. */
-function readCode(email: string) {
-  const mail = listOutbox().find((entry) => entry.to === email)
-  if (!mail) throw new Error(`no e-mail to ${email} in the outbox`)
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
-  if (!code) throw new Error(`no 6-digit code in the e-mail text:\n${mail.text}`)
-  return code
-}
-
 function signIn(email: string, otp: string) {
   return api.post('/sign-in/email-otp', { body: { email, otp } })
-}
-
-async function errorCode(response: Response) {
-  return ((await response.json()) as { code?: string }).code
-}
-
-/** `name=value` of the session cookie set by a response, for the next request. */
-function sessionCookie(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair))
-  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(response.headers.getSetCookie())}`)
-  return cookie
 }
 
 async function getSession(cookie: string) {

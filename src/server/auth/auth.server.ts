@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, emailOTP } from 'better-auth/plugins'
+import { admin, emailOTP, genericOAuth } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { env, type Env } from '@/lib/env.server'
 import { SIGNUP_DISABLED_CODE } from '@/features/auth/auth-errors'
@@ -12,8 +12,10 @@ import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { logger } from '@/server/logger.server'
+import { accountHooks } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
+import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
 /** Constants of the e-mail code sign-in (spec sections 3 and 9). */
 export const OTP_LENGTH = 6
@@ -23,6 +25,12 @@ export const OTP_ALLOWED_ATTEMPTS = 3
 export const CLIENT_IP_HEADER = 'x-start-client-ip'
 /** Where the auth routes are served (src/routes/api/auth/$.ts). */
 export const AUTH_BASE_PATH = '/api/auth'
+/**
+ * Deleting one's account and changing one's e-mail need a session signed in
+ * within this many seconds, else 'Session expired. Re-authenticate to perform
+ * this action.' (SESSION_EXPIRED); sign in again to go on.
+ */
+export const SESSION_FRESH_AGE_SECONDS = 60 * 60
 
 // A fixed secret is only acceptable where nothing real is protected; env
 // validation refuses production without AUTH_SECRET.
@@ -30,8 +38,8 @@ const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
 
 export function createAuth(db: Database, config: Env) {
   const demoMode = config.DEMO_MODE
-  // Login only (no sign-up by code): forced by demo mode (issue 4 may make it configurable).
-  const loginOnly = demoMode
+  // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
+  const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
     appName: 'Start Books',
     baseURL: config.BASE_URL,
@@ -46,12 +54,25 @@ export function createAuth(db: Database, config: Env) {
       additionalFields: {
         onboardedAt: { type: 'date', required: false, input: false },
       },
+      // One's own account, from the account page (fresh session required).
+      deleteUser: { enabled: true },
     },
     session: {
       // Sessions live in the database only: a revoked session stops working
       // at once on every instance (no signed cookie cache).
       cookieCache: { enabled: false },
+      freshAge: SESSION_FRESH_AGE_SECONDS,
     },
+    socialProviders:
+      config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
+        ? {
+            github: {
+              clientId: config.GITHUB_CLIENT_ID,
+              clientSecret: config.GITHUB_CLIENT_SECRET,
+              disableSignUp: loginOnly,
+            },
+          }
+        : undefined,
     rateLimit: {
       enabled: config.RATE_LIMIT,
       storage: 'database',
@@ -62,24 +83,25 @@ export function createAuth(db: Database, config: Env) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: loginOnly
-      ? {
-          // Login only: an unknown address gets no code but a clear answer,
-          // which the login page turns into /login/error?error=signup_disabled.
-          before: createAuthMiddleware(async (ctx) => {
-            if (ctx.path !== '/email-otp/send-verification-otp') return
-            const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown }
-            if (body.type !== 'sign-in' || typeof body.email !== 'string') return
-            const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase())
-            if (!found) {
-              throw new APIError('FORBIDDEN', {
-                code: SIGNUP_DISABLED_CODE,
-                message: 'You need an account to sign in',
-              })
-            }
-          }),
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Login only: an unknown address gets no code but a clear answer,
+        // which the login page turns into /login/error?error=signup_disabled.
+        if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
+          const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown }
+          if (body.type !== 'sign-in' || typeof body.email !== 'string') return
+          const found = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase())
+          if (!found) {
+            throw new APIError('FORBIDDEN', {
+              code: SIGNUP_DISABLED_CODE,
+              message: 'You need an account to sign in',
+            })
+          }
+          return
         }
-      : undefined,
+        return accountHooks(ctx)
+      }),
+    },
     databaseHooks: demoMode
       ? {
           // Demo mode: no account is ever created, whatever the route.
@@ -96,7 +118,9 @@ export function createAuth(db: Database, config: Env) {
         storeOTP: demoMode ? 'encrypted' : 'hashed',
         disableSignUp: loginOnly,
         rateLimit: { window: 60, max: 5 },
-        async sendVerificationOTP({ email, otp }, ctx) {
+        // The account page's change of e-mail: a code sent to the new address.
+        changeEmail: { enabled: true },
+        async sendVerificationOTP({ email, otp, type }, ctx) {
           if (demoMode && isDemoAccount(email)) {
             // Shown on the verify page instead: never mail the public demo addresses.
             logger.info({ to: email }, 'demo account: code shown in the demo hint, not e-mailed')
@@ -106,6 +130,7 @@ export function createAuth(db: Database, config: Env) {
             email,
             code: otp,
             language: languageFromHeaders(ctx?.request?.headers),
+            purpose: type === 'change-email' ? 'changeEmail' : 'signIn',
           })
         },
       }),
@@ -118,6 +143,25 @@ export function createAuth(db: Database, config: Env) {
       }),
       // Records every admin action in the audit trail (src/server/auth/audit-hooks.server.ts).
       auditTrail(db),
+      ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.OIDC_NAME,
+                  discoveryUrl: discoveryUrl(config.OIDC_ISSUER),
+                  clientId: config.OIDC_CLIENT_ID,
+                  clientSecret: config.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  disableSignUp: loginOnly,
+                  // Signing out of this app does not sign the user out of their provider.
+                  disableProviderLogout: true,
+                },
+              ],
+            }),
+          ]
+        : []),
       // Must stay last: copies better-auth's cookies onto Start's response.
       tanstackStartCookies(),
     ],

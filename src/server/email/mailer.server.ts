@@ -32,12 +32,26 @@ export async function sendEmail(message: EmailMessage) {
   await (await transport).sendMail({ from: EMAIL_FROM, ...message })
 }
 
-export async function sendLoginCode({ email, code, language }: { email: string; code: string; language: Language }) {
+/** Signing in, or confirming a new e-mail address (account page): the same e-mail, other words. */
+export type CodePurpose = 'signIn' | 'changeEmail'
+
+export async function sendLoginCode({
+  email,
+  code,
+  language,
+  purpose = 'signIn',
+}: {
+  email: string
+  code: string
+  language: Language
+  purpose?: CodePurpose
+}) {
   const t = createI18n(language, await loadMessages(language)).getFixedT(language, 'emails')
+  const group = purpose === 'changeEmail' ? 'changeEmailCode' : 'loginCode'
   const texts = {
-    preview: t('loginCode.preview', { code }),
-    title: t('loginCode.title'),
-    intro: t('loginCode.intro'),
+    preview: t(`${group}.preview`, { code }),
+    title: t(`${group}.title`),
+    intro: t(`${group}.intro`),
     expiry: t('loginCode.expiry', { minutes: 5 }),
     ignore: t('loginCode.ignore'),
   }
@@ -47,5 +61,5 @@ export async function sendLoginCode({ email, code, language }: { email: string; 
     // The code on the console too: the quickest way to sign in while developing.
     logger.info(`login code for ${email}: ${code}`)
   }
-  await sendEmail({ to: email, subject: t('loginCode.subject', { code }), html, text })
+  await sendEmail({ to: email, subject: t(`${group}.subject`, { code }), html, text })
 }

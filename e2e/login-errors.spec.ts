@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test'
+
+const CASES: Array<[string, string, string?]> = [
+  ['signup_disabled', 'Account not found', 'You need an account to sign in'],
+  ['access_denied', 'Unable to sign in, please try again'],
+  ['unknown_error', 'Sign in failed, please try again'],
+  ['BANNED_USER', 'You have been banned from this application'],
+  ['anything_else', 'Sign in failed, please try again'],
+  ['', 'Sign in failed, please try again'],
+]
+
+for (const [error, title, description] of CASES) {
+  test(`/login/error?error=${error || '(none)'} says '${title}'`, async ({ page }) => {
+    await page.goto(error ? `/login/error?error=${error}` : '/login/error')
+    await expect(page.getByRole('heading', { name: title })).toBeVisible()
+    if (description) await expect(page.getByText(description)).toBeVisible()
+    await page.getByRole('link', { name: 'Go back to login' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+  })
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import { SectionCard } from '@/components/ui/section-card'
+import type { SessionUser } from '@/features/auth/session'
+import { DisplayPreferences } from '@/features/preferences/display-preferences'
+import { DeleteAccountCard } from './delete-account-card'
+import { ProfileCard } from './profile-card'
+import type { AccountSearch } from './search'
+import { SessionsCard } from './sessions-card'
+import { SignOutButton } from './sign-out-button'
+
+/**
+ * The account page of both areas (/app/account and /manager/account): the
+ * user card (change of name and e-mail), display preferences, sessions,
+ * sign-out and deletion of the account.
+ */
+export function AccountPage({ user, search }: { user: SessionUser; search: AccountSearch }) {
+  const { t } = useTranslation('account')
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <ProfileCard user={user} search={search} />
+      <DisplayPreferences />
+      <SessionsCard />
+      <SectionCard title={t('signOut.title')} description={t('signOut.description')}>
+        <div>
+          <SignOutButton />
+        </div>
+      </SectionCard>
+      <DeleteAccountCard />
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
+import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/toaster'
+import { authClient } from '@/features/auth/auth-client'
+import { onboardingFormSchema } from '@/features/auth/schemas'
+import { FormDialogLayout } from './form-dialog-layout'
+import { useAccountError } from './use-account-error'
+
+/**
+ * The change-name drawer (a dialog on large screens), opened by
+ * `?state=change-name`: the URL opens it and Back closes it. The server
+ * applies the onboarding rule to the name too.
+ */
+export function ChangeNameDialog({
+  open,
+  name,
+  onOpenChange,
+}: {
+  open: boolean
+  name: string
+  onOpenChange: (open: boolean) => void
+}) {
+  const { t } = useTranslation(['account', 'auth'])
+  const router = useRouter()
+  const reportError = useAccountError()
+  const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name } })
+
+  // Each opening starts from the current name.
+  useEffect(() => {
+    if (open) form.reset({ name })
+  }, [open, name, form])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { error } = await authClient
+      .updateUser({ name: values.name })
+      .catch((cause: unknown) => ({ error: cause as { code?: string } }))
+    if (error) return reportError(error, t('changeName.failed'))
+    toast.success(t('changeName.success'))
+    await router.invalidate()
+    onOpenChange(false)
+  })
+
+  const nameError = form.formState.errors.name?.message
+  const submitting = form.formState.isSubmitting
+  return (
+    <ResponsiveDialog open={open} onOpenChange={onOpenChange} dismissible={!submitting}>
+      <ResponsiveDialogContent>
+        <FormDialogLayout
+          title={t('changeName.title')}
+          description={t('changeName.description')}
+          submitLabel={t('changeName.submit')}
+          submitting={submitting}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+        >
+          <TextField
+            label={t('auth:fields.name')}
+            autoComplete="name"
+            autoFocus
+            error={nameError ? t(`auth:${nameError}`) : undefined}
+            {...form.register('name')}
+          />
+        </FormDialogLayout>
+      </ResponsiveDialogContent>
+    </ResponsiveDialog>
+  )
+}

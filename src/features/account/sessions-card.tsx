@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { toast } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
+import { authClient } from '@/features/auth/auth-client'
+import { listMySessions, revokeMySession } from './account.functions'
+import { SESSIONS_QUERY_KEY, type OwnSession } from './sessions'
+import { useAccountError } from './use-account-error'
+
+const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
+
+/**
+ * The user's own sessions: device, signed-in and last-active times, this
+ * device marked; sign out one other device, or all of them. Fetched in the
+ * browser (times are shown in the browser's time zone).
+ */
+export function SessionsCard() {
+  const { t } = useTranslation('account')
+  const queryClient = useQueryClient()
+  const reportError = useAccountError()
+  const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: () => listMySessions() })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })
+
+  const revoke = useMutation({
+    mutationFn: (id: string) => revokeMySession({ data: { id } }),
+    onSuccess: () => toast.success(t('sessions.revoked')),
+    onError: (error) => reportError(error, t('sessions.revokeFailed')),
+    onSettled: refresh,
+  })
+
+  const revokeOthers = async () => {
+    const { error } = await authClient.revokeOtherSessions().catch((cause: unknown) => ({ error: cause }))
+    await refresh()
+    if (error) return reportError(error, t('sessions.revokeOthersFailed'))
+    toast.success(t('sessions.revokedOthers'))
+  }
+
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0
+  return (
+    <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
+      {sessions.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {t('sessions.loading')}
+        </p>
+      ) : sessions.isError ? (
+        <div className="flex flex-wrap items-center gap-3" role="alert">
+          <p className="text-sm">{t('sessions.loadFailed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
+            {t('sessions.retry')}
+          </Button>
+        </div>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border" aria-label={t('sessions.title')}>
+          {sessions.data.map((session) => (
+            <SessionItem
+              key={session.id}
+              session={session}
+              revoking={revoke.isPending && revoke.variables === session.id}
+              onRevoke={() => revoke.mutate(session.id)}
+            />
+          ))}
+        </ul>
+      )}
+      <div>
+        <ConfirmDialog
+          trigger={
+            <Button variant="secondary" size="sm" disabled={others === 0}>
+              {t('sessions.revokeOthers')}
+            </Button>
+          }
+          title={t('sessions.revokeOthersTitle')}
+          description={t('sessions.revokeOthersDescription')}
+          confirmLabel={t('sessions.revokeOthers')}
+          variant="destructive"
+          onConfirm={revokeOthers}
+        />
+      </div>
+    </SectionCard>
+  )
+}
+
+function SessionItem({ session, revoking, onRevoke }: { session: OwnSession; revoking: boolean; onRevoke: () => void }) {
+  const { t, i18n } = useTranslation('account')
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const Icon = DEVICE_ICONS[session.device.type]
+  const { browser, os } = session.device
+  const device =
+    browser && os ? t('sessions.device', { browser, os }) : (browser ?? os ?? t('sessions.unknownDevice'))
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="session">
+      <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="flex flex-wrap items-center gap-2 font-medium">
+          {device}
+          {session.current ? (
+            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+              {t('sessions.current')}
+            </span>
+          ) : null}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {t('sessions.times', {
+            created: format.format(new Date(session.createdAt)),
+            active: format.format(new Date(session.updatedAt)),
+          })}
+        </span>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={revoking}
+          aria-busy={revoking || undefined}
+          aria-label={t('sessions.revokeLabel', { device })}
+          onClick={onRevoke}
+        >
+          {t('sessions.revoke')}
+        </Button>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { authClient } from './auth-client'
+
+/** The channel the tabs of this site tell each other about session changes on. */
+export const SESSION_CHANNEL = 'start-books.session'
+
+/**
+ * Keeps every open view's session data fresh (spec section 4): after sign-out,
+ * update-user, any sign-in or sign-up, delete-user, verify-email (better-auth's
+ * session signal, plus `notifySessionChanged`):
+ * - this tab refetches its queries (the action itself re-runs the route
+ *   guards with `router.invalidate()` before it navigates);
+ * - the other tabs of the browser hear it on a BroadcastChannel and re-run
+ *   their guards and loaders too, so a tab signed out elsewhere goes to the
+ *   login page and a renamed user shows the new name, without a reload.
+ */
+export function SessionSync() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_CHANNEL)
+    const stopListening = authClient.$store.atoms.$sessionSignal!.listen(() => {
+      void queryClient.invalidateQueries()
+      channel?.postMessage('changed')
+    })
+    if (channel) {
+      channel.onmessage = () => {
+        void router.invalidate()
+        void queryClient.invalidateQueries()
+      }
+    }
+    return () => {
+      stopListening()
+      channel?.close()
+    }
+  }, [router, queryClient])
+
+  return null
+}

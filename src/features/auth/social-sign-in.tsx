@@ -1,0 +1,64 @@
+import { KeyRoundIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { authClient } from './auth-client'
+import { authErrorMessage } from './auth-errors'
+import type { SocialProvider } from './sign-in-options'
+
+/** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
+export function socialCallbackURL(redirect: string) {
+  return redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login'
+}
+
+/**
+ * One button per configured provider (none when none is configured). The
+ * browser leaves for the provider; failures come back to /login/error.
+ */
+export function SocialSignIn({
+  providers,
+  redirect,
+  onError,
+}: {
+  providers: SocialProvider[]
+  redirect: string
+  onError: (message: string) => void
+}) {
+  const { t } = useTranslation('auth')
+  const [pending, setPending] = useState<string>()
+  if (providers.length === 0) return null
+
+  const signIn = async (provider: string) => {
+    setPending(provider)
+    const { error } = await authClient.signIn
+      .social({ provider, callbackURL: socialCallbackURL(redirect), errorCallbackURL: '/login/error' })
+      .catch((cause: unknown) => ({ error: cause as { code?: string } }))
+    if (error) {
+      setPending(undefined)
+      onError(authErrorMessage(t, error))
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span aria-hidden className="h-px flex-1 bg-border" />
+        {t('login.or')}
+        <span aria-hidden className="h-px flex-1 bg-border" />
+      </div>
+      {providers.map((provider) => (
+        <Button
+          key={provider.id}
+          type="button"
+          variant="secondary"
+          disabled={pending !== undefined}
+          aria-busy={pending === provider.id || undefined}
+          onClick={() => void signIn(provider.id)}
+        >
+          <KeyRoundIcon aria-hidden className="size-4" />
+          {t('login.social', { provider: provider.name })}
+        </Button>
+      ))}
+    </div>
+  )
+}
