@@ -302,8 +302,9 @@ describe('user.ban and user.unban', () => {
   it("says 'You cannot ban yourself' through the API as through the auth service", async () => {
     const own = await refusal((await clients('admin')).user.ban({ id: adminId, reason: '' }))
     const direct = await viaAuth('admin', '/admin/ban-user', { userId: adminId })
-    expect(own).toMatchObject({ status: 400, code: 'YOU_CANNOT_BAN_YOURSELF' })
+    expect(own).toMatchObject({ status: 400, code: 'YOU_CANNOT_BAN_YOURSELF', message: 'You cannot ban yourself' })
     expect([direct.status, direct.code]).toEqual([own.status, own.code])
+    expect(direct.json).toMatchObject({ message: own.message })
     expect((await api.db.select({ banned: user.banned }).from(user).where(eq(user.id, adminId)))[0]!.banned).toBe(false)
   })
 
@@ -318,8 +319,9 @@ describe('user.ban and user.unban', () => {
     const target = await newUser()
     const user403 = await refusal((await clients('user')).user.ban({ id: target.id, reason: '' }))
     const direct = await viaAuth('user', '/admin/ban-user', { userId: target.id })
-    expect(user403).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS' })
+    expect(user403).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', message: 'You are not allowed to ban users' })
     expect([direct.status, direct.code]).toEqual([user403.status, user403.code])
+    expect(direct.json).toMatchObject({ message: user403.message })
     const unban = await refusal((await clients('user')).user.unban({ id: target.id }))
     expect(unban).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS' })
     expect((await api.rest('anonymous', 'POST', `/users/${target.id}/ban`, {})).status).toBe(401)
