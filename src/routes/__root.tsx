@@ -14,6 +14,7 @@ import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
+import { ImpersonationBanner } from '@/features/user/impersonation'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
@@ -68,6 +69,7 @@ function useInstanceLanguage(instance: i18n, serverLanguage: Language): Language
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { language: serverLanguage, messages } = Route.useLoaderData()
+  const { session } = Route.useRouteContext()
   const [i18n] = useState(() => createI18n(serverLanguage, messages))
   const language = useInstanceLanguage(i18n, serverLanguage)
   const fontScale = languageFontScale(language)
@@ -93,6 +95,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <body>
         <ThemeProvider>
           <I18nextProvider i18n={i18n}>
+            <ImpersonationBanner session={session} />
             {children}
             <ShellOverlays />
             <Toaster />

@@ -7,6 +7,8 @@ export interface SessionUser {
   image: string | null
   role: string
   onboardedAt: string | null
+  /** While an admin acts as this user: the admin's id (the impersonation banner shows). */
+  impersonatedBy: string | null
 }
 
 export const FORBIDDEN_ERROR = 'FORBIDDEN'

@@ -1,5 +1,6 @@
 import { bookRouter } from '@/features/book/book.server'
 import { genreRouter } from '@/features/genre/genre.server'
+import { userRouter } from '@/features/user/user.server'
 
 /**
  * The application API: one router, served as RPC at /api/rpc (the typed
@@ -8,6 +9,7 @@ import { genreRouter } from '@/features/genre/genre.server'
 export const router = {
   book: bookRouter,
   genre: genreRouter,
+  user: userRouter,
 }
 
 export type Router = typeof router
