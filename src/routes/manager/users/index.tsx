@@ -17,7 +17,7 @@ export const Route = createFileRoute('/manager/users/')({
     return (
       <UsersPage
         searchTerm={searchTerm}
-        onSearchChange={(term) => navigate({ search: { searchTerm: term }, replace: true })}
+        onSearchChange={(term) => void navigate({ search: { searchTerm: term } })}
       />
     )
   },
