@@ -37,7 +37,7 @@ test('an admin searches users by name and e-mail and pages through them', async 
 
   // A user an admin created has not: 'Not Verified'.
   const created = await page.request.post('/api/rest/users', { data: { name: 'Unverified Person', email: uniqueEmail('unverified'), role: 'user' } })
-  expect(created.status()).toBe(200)
+  expect(created.status()).toBe(201)
   await page.getByLabel('Search users by name or e-mail').fill('Unverified Person')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Not Verified')

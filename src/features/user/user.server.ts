@@ -94,7 +94,7 @@ const get = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_U
   .handler(({ context, input }) => findUser(context, input.id))
 
 const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS')
-  .route({ method: 'POST', path: '/users', summary: 'Create a user', tags: TAGS })
+  .route({ method: 'POST', path: '/users', successStatus: 201, summary: 'Create a user', tags: TAGS })
   .input(userFormSchema)
   .output(userSchema)
   .handler(async ({ context, input }) => {
