@@ -25,12 +25,22 @@ import '@/lib/i18n/zod'
 export interface RouterContext {
   queryClient: QueryClient
   session: SessionUser | null
+  /** The session could not be read: guarded pages show their error screen (503). */
+  sessionUnavailable?: boolean
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The session is read on the server from the request cookie on every
   // navigation: guards never trust a stale client copy.
-  beforeLoad: async () => ({ session: await getSessionUser() }),
+  // A failure here would leave no document to render an error in, so it is
+  // handed to the area guards instead (see requireOnboardedUser).
+  beforeLoad: async () => {
+    try {
+      return { session: await getSessionUser(), sessionUnavailable: false }
+    } catch {
+      return { session: null, sessionUnavailable: true }
+    }
+  },
   loader: async () => {
     const shell = await getShellState()
     return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
