@@ -34,8 +34,11 @@ import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
 import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
 import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
+import { Route as ManagerUsersIdIndexRouteImport } from './routes/manager/users/$id/index'
+import { Route as ManagerUsersIdUpdateRouteImport } from './routes/manager/users/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +165,11 @@ const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
+  id: '/users/new',
+  path: '/users/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
   id: '/books/$id/',
   path: '/books/$id/',
@@ -170,6 +178,16 @@ const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
 const ManagerBooksIdUpdateRoute = ManagerBooksIdUpdateRouteImport.update({
   id: '/books/$id/update',
   path: '/books/$id/update',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdIndexRoute = ManagerUsersIdIndexRouteImport.update({
+  id: '/users/$id/',
+  path: '/users/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdUpdateRoute = ManagerUsersIdUpdateRouteImport.update({
+  id: '/users/$id/update',
+  path: '/users/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 
@@ -195,12 +213,15 @@ export interface FileRoutesByFullPath {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -222,12 +243,15 @@ export interface FileRoutesByTo {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -252,12 +276,15 @@ export interface FileRoutesById {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -283,12 +310,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id/'
+    | '/manager/users/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -310,12 +340,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id'
+    | '/manager/users/$id'
   id:
     | '__root__'
     | '/'
@@ -339,12 +372,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id/'
+    | '/manager/users/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -542,6 +578,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/users/new': {
+      id: '/manager/users/new'
+      path: '/users/new'
+      fullPath: '/manager/users/new'
+      preLoaderRoute: typeof ManagerUsersNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/manager/books/$id/': {
       id: '/manager/books/$id/'
       path: '/books/$id'
@@ -554,6 +597,20 @@ declare module '@tanstack/react-router' {
       path: '/books/$id/update'
       fullPath: '/manager/books/$id/update'
       preLoaderRoute: typeof ManagerBooksIdUpdateRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/': {
+      id: '/manager/users/$id/'
+      path: '/users/$id'
+      fullPath: '/manager/users/$id/'
+      preLoaderRoute: typeof ManagerUsersIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/update': {
+      id: '/manager/users/$id/update'
+      path: '/users/$id/update'
+      fullPath: '/manager/users/$id/update'
+      preLoaderRoute: typeof ManagerUsersIdUpdateRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
   }
@@ -582,10 +639,13 @@ interface ManagerRouteRouteChildren {
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
+  ManagerUsersNewRoute: typeof ManagerUsersNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
   ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
+  ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
   ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
+  ManagerUsersIdIndexRoute: typeof ManagerUsersIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
@@ -593,10 +653,13 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,
+  ManagerUsersNewRoute: ManagerUsersNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
   ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
+  ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
   ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,
+  ManagerUsersIdIndexRoute: ManagerUsersIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

@@ -5,14 +5,14 @@ import {
   defaultStreamHandler,
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
-import { FORBIDDEN_ERROR } from '@/features/auth/session'
+import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
-  const refused = router.state.matches.some(
-    (match) => match.error instanceof Error && match.error.message === FORBIDDEN_ERROR,
-  )
-  return refused ? 403 : undefined
+  const errors = router.state.matches.map((match) => match.error)
+  if (errors.some((error) => error instanceof Error && error.message === FORBIDDEN_ERROR)) return 403
+  if (errors.some((error) => error instanceof SessionUnavailableError)) return 503
+  return undefined
 }
 
 const handler = defineHandlerCallback(async (context) => {

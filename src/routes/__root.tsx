@@ -14,6 +14,7 @@ import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
+import { ImpersonationBanner } from '@/features/user/impersonation'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
@@ -24,12 +25,22 @@ import '@/lib/i18n/zod'
 export interface RouterContext {
   queryClient: QueryClient
   session: SessionUser | null
+  /** The session could not be read: guarded pages show their error screen (503). */
+  sessionUnavailable?: boolean
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The session is read on the server from the request cookie on every
   // navigation: guards never trust a stale client copy.
-  beforeLoad: async () => ({ session: await getSessionUser() }),
+  // A failure here would leave no document to render an error in, so it is
+  // handed to the area guards instead (see requireOnboardedUser).
+  beforeLoad: async () => {
+    try {
+      return { session: await getSessionUser(), sessionUnavailable: false }
+    } catch {
+      return { session: null, sessionUnavailable: true }
+    }
+  },
   loader: async () => {
     const shell = await getShellState()
     return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
@@ -68,6 +79,7 @@ function useInstanceLanguage(instance: i18n, serverLanguage: Language): Language
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { language: serverLanguage, messages } = Route.useLoaderData()
+  const { session } = Route.useRouteContext()
   const [i18n] = useState(() => createI18n(serverLanguage, messages))
   const language = useInstanceLanguage(i18n, serverLanguage)
   const fontScale = languageFontScale(language)
@@ -93,6 +105,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <body>
         <ThemeProvider>
           <I18nextProvider i18n={i18n}>
+            <ImpersonationBanner session={session} />
             {children}
             <ShellOverlays />
             <Toaster />

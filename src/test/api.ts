@@ -67,7 +67,7 @@ export async function createApiHarness(options: { demoMode?: boolean; language?:
     if (!sent.ok) throw new Error(`could not send a code to ${email}: ${await sent.text()}`)
     // Demo mode shows the demo accounts' codes on the verify page instead of mailing them.
     const hint = await readDemoHint(auth, email)
-    const mail = listOutbox().findLast((entry) => entry.to === email)
+    const mail = listOutbox().find((entry) => entry.to === email) // newest first
     const otp = hint?.code ?? (mail && /\b(\d{6})\b/.exec(mail.text)?.[1])
     if (!otp) throw new Error(`no code e-mailed to ${email}`)
     const response = await post('/sign-in/email-otp', { email, otp })

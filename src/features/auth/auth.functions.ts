@@ -10,7 +10,7 @@ async function currentUser(): Promise<SessionUser | null> {
   const auth = await getAuth()
   const result = await auth.api.getSession({ headers: getRequest().headers })
   if (!result) return null
-  const { user } = result
+  const { user, session } = result
   return {
     id: user.id,
     name: user.name,
@@ -19,6 +19,7 @@ async function currentUser(): Promise<SessionUser | null> {
     image: user.image ?? null,
     role: user.role ?? 'user',
     onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
+    impersonatedBy: session.impersonatedBy ?? null,
   }
 }
 

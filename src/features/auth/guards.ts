@@ -1,9 +1,9 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { roleCan } from './permissions'
-import { FORBIDDEN_ERROR, type SessionUser } from './session'
+import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
 
 interface GuardInput {
-  context: { session: SessionUser | null }
+  context: { session: SessionUser | null; sessionUnavailable?: boolean }
   location: ParsedLocation
 }
 
@@ -12,6 +12,7 @@ interface GuardInput {
  * visitor is redirected before any HTML of the page is sent.
  */
 export function requireOnboardedUser({ context, location }: GuardInput): SessionUser {
+  if (context.sessionUnavailable) throw new SessionUnavailableError()
   if (!context.session) {
     throw redirect({ to: '/login', search: { redirect: location.href } })
   }

@@ -14,10 +14,11 @@ import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData 
 export function apiError(
   code: ApiErrorCode,
   key: string = API_ERROR_KEYS[code],
-  options: { field?: string; values?: Record<string, string | number> } = {},
+  options: { field?: string; values?: Record<string, string | number>; authCode?: string } = {},
 ) {
   const data: ApiErrorData = { key, values: options.values }
   if (options.field) data.fields = { [options.field]: key }
+  if (options.authCode) data.authCode = options.authCode
   return new ORPCError(code, { status: API_ERROR_STATUS[code], message: key, data })
 }
 

@@ -10,6 +10,11 @@ export interface ApiErrorData {
   values?: Record<string, string | number>
   /** Field path (dot-joined) → i18n key of its message. */
   fields?: Record<string, string>
+  /**
+   * The auth service's error code when the failure is one of its rules
+   * (e.g. `YOU_CANNOT_BAN_YOURSELF`): the same code /api/auth answers with.
+   */
+  authCode?: string
 }
 
 /** The oRPC error codes the API answers with, and their HTTP statuses. */

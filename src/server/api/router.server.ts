@@ -1,6 +1,7 @@
 import { bookRouter } from '@/features/book/book.server'
 import { dashboardRouter } from '@/features/dashboard/dashboard.server'
 import { genreRouter } from '@/features/genre/genre.server'
+import { userRouter } from '@/features/user/user.server'
 
 /**
  * The application API: one router, served as RPC at /api/rpc (the typed
@@ -10,6 +11,7 @@ export const router = {
   book: bookRouter,
   dashboard: dashboardRouter,
   genre: genreRouter,
+  user: userRouter,
 }
 
 export type Router = typeof router

@@ -13,6 +13,7 @@ import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { logger } from '@/server/logger.server'
 import { accountHooks } from './account-hooks.server'
+import { auditTrail } from './audit-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
@@ -140,6 +141,8 @@ export function createAuth(db: Database, config: Env) {
         adminRoles: ['admin'],
         impersonationSessionDuration: 60 * 60,
       }),
+      // Records every admin action in the audit trail (src/server/auth/audit-hooks.server.ts).
+      auditTrail(db),
       ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID
         ? [
             genericOAuth({

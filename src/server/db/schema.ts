@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -106,6 +107,31 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
+// ---- Audit trail ----------------------------------------------------------------
+
+/**
+ * Every administrative action on users and sessions: who (actor), what
+ * (action), whom (target), when and from which address. No foreign keys: the
+ * trail outlives the users it names (a deleted user's row stays, with the
+ * e-mail in `details`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetUserId: text('target_user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_target_user_id_created_at_idx').on(table.targetUserId, table.createdAt, table.id),
+    index('audit_log_actor_id_idx').on(table.actorId),
+  ],
+)
+
 // ---- Catalogue ---------------------------------------------------------------
 
 export const genre = pgTable('genre', {
@@ -139,3 +165,4 @@ export const book = pgTable(
 export type User = typeof user.$inferSelect
 export type Genre = typeof genre.$inferSelect
 export type Book = typeof book.$inferSelect
+export type AuditLog = typeof auditLog.$inferSelect

@@ -1,12 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { userQueries } from '@/features/user/queries'
+import { UsersPage } from '@/features/user/users-page'
 import { pageHead } from '@/features/shell/head'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import { listSearchSchema } from '@/lib/pagination'
 
 export const Route = createFileRoute('/manager/users/')({
-  head: pageHead('pages.users'),
+  validateSearch: listSearchSchema,
+  // An empty search stays out of the URL: /manager/users, not ?searchTerm=
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(userQueries.list(deps.searchTerm)),
+  head: pageHead('user:pages.users'),
   component: function ManagerUsers() {
-    const { t } = useTranslation('shell')
-    return <PlaceholderPage title={t('pages.users')} />
+    const { searchTerm } = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <UsersPage
+        searchTerm={searchTerm}
+        onSearchChange={(term) => void navigate({ search: { searchTerm: term } })}
+      />
+    )
   },
 })

@@ -1,0 +1,105 @@
+import { Ban } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import {
+  ResponsiveDialog,
+  ResponsiveDialogBody,
+  ResponsiveDialogContent,
+  ResponsiveDialogDescription,
+  ResponsiveDialogFooter,
+  ResponsiveDialogHeader,
+  ResponsiveDialogTitle,
+  ResponsiveDialogTrigger,
+} from '@/components/ui/responsive-dialog'
+import { TextField } from '@/components/ui/text-field'
+import { api } from '@/lib/orpc'
+import { BAN_REASON_MAX, type UserDetail } from './schema'
+import { useUserAction } from './use-user-action'
+
+const BAN = { failedKey: 'user:toasts.banFailed' }
+
+/** The date input's value for tomorrow: the first day a ban may end. */
+function tomorrow() {
+  const date = new Date(Date.now() + 24 * 3600 * 1000)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+}
+
+/** Ban (a reason, an optional last day) or, for a banned user, unban; each confirmed. */
+export function BanButton({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('user')
+  const run = useUserAction()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [until, setUntil] = useState('')
+  const [pending, setPending] = useState(false)
+
+  if (user.banned) {
+    return (
+      <ConfirmDialog
+        trigger={<Button variant="secondary">{t('ban.unban')}</Button>}
+        title={t('ban.unbanTitle', { name: user.name })}
+        description={t('ban.unbanDescription')}
+        confirmLabel={t('ban.unban')}
+        onConfirm={() => run(() => api.user.unban({ id: user.id }), { ...BAN, successKey: 'toasts.unbanned' })}
+      />
+    )
+  }
+
+  const submit = async () => {
+    setPending(true)
+    try {
+      // The ban lasts through the chosen day, in the admin's time zone.
+      const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
+      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), { ...BAN, successKey: 'toasts.banned' })
+      setOpen(false)
+      setReason('')
+      setUntil('')
+    } catch {
+      // reported by run(); the dialog stays open
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <ResponsiveDialog open={open} onOpenChange={setOpen} dismissible={!pending}>
+      <ResponsiveDialogTrigger asChild>
+        <Button variant="destructive">
+          <Ban aria-hidden className="size-4" />
+          {t('ban.open')}
+        </Button>
+      </ResponsiveDialogTrigger>
+      <ResponsiveDialogContent>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+        >
+          <ResponsiveDialogHeader>
+            <ResponsiveDialogTitle>{t('ban.title', { name: user.name })}</ResponsiveDialogTitle>
+            <ResponsiveDialogDescription>{t('ban.description')}</ResponsiveDialogDescription>
+          </ResponsiveDialogHeader>
+          <ResponsiveDialogBody className="flex flex-col gap-4">
+            <TextField label={t('ban.reason')} value={reason} maxLength={BAN_REASON_MAX} onChange={(event) => setReason(event.target.value)} />
+            <div className="flex flex-col gap-1">
+              <TextField label={t('ban.until')} type="date" min={tomorrow()} value={until} onChange={(event) => setUntil(event.target.value)} />
+              <p className="text-sm text-muted-foreground">{t('ban.untilHint')}</p>
+            </div>
+          </ResponsiveDialogBody>
+          <ResponsiveDialogFooter>
+            <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
+              {t('ui:confirm.cancel')}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending} aria-busy={pending || undefined}>
+              {t('ban.confirm')}
+            </Button>
+          </ResponsiveDialogFooter>
+        </form>
+      </ResponsiveDialogContent>
+    </ResponsiveDialog>
+  )
+}

@@ -1,0 +1,18 @@
+import { infiniteListOptions } from '@/lib/use-infinite-list'
+import { orpc } from '@/lib/orpc'
+
+/** The queries of the user manager, shared by the route loaders (prefetch) and the pages. */
+export const userQueries = {
+  list: (searchTerm: string) => infiniteListOptions(orpc.user.list, { searchTerm }),
+  detail: (id: string) => orpc.user.get.queryOptions({ input: { id } }),
+  sessions: (id: string) => infiniteListOptions(orpc.user.sessions, { id }),
+  audit: (id: string) => infiniteListOptions(orpc.user.audit, { id }),
+}
+
+/** Every query of the user manager: what any admin action makes stale. */
+export const allUserQueries = () => ({ queryKey: orpc.user.key() })
+
+/** A date and time in the page's language. */
+export function formatDateTime(iso: string, language: string) {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { emailSchema, nameSchema } from '@/features/auth/schemas'
+import { ROLES, type Role } from '@/features/auth/permissions'
+import { listInputSchema, pageSchema } from '@/lib/pagination'
+
+/** Shared by the API and the user form (messages are i18n keys). */
+export const roleSchema = z.enum(ROLES as [Role, ...Role[]])
+
+export const userFormSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  role: roleSchema,
+})
+export type UserFormValues = z.infer<typeof userFormSchema>
+
+export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) })
+export const userUpdateInputSchema = userIdInputSchema.extend(userFormSchema.shape)
+export const setRoleInputSchema = userIdInputSchema.extend({ role: roleSchema })
+
+/** A row of the users list. */
+export const userListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.string(),
+  banned: z.boolean(),
+})
+export type UserListItem = z.infer<typeof userListItemSchema>
+
+/** A user's detail (times as ISO strings). */
+export const userSchema = userListItemSchema.extend({
+  banReason: z.string().nullable(),
+  banExpires: z.string().nullable(),
+  onboardedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type UserDetail = z.infer<typeof userSchema>
+
+/** A ban: a reason and an optional end (an ISO date-time in the future). */
+export const BAN_REASON_MAX = 500
+export const banFieldsSchema = z.object({
+  reason: z.string().trim().max(BAN_REASON_MAX).default(''),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .refine((value) => new Date(value).getTime() > Date.now(), 'user:validation.banEndInPast')
+    .optional(),
+})
+export const banInputSchema = userIdInputSchema.extend(banFieldsSchema.shape)
+
+/** Pages of a user's sessions or audit trail: newest first. */
+export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
+
+export const sessionItemSchema = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  deviceType: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  /** The session of the caller's own request. */
+  current: z.boolean(),
+  /** An admin acting as this user. */
+  impersonated: z.boolean(),
+})
+export type SessionItem = z.infer<typeof sessionItemSchema>
+export const sessionPageSchema = pageSchema(sessionItemSchema)
+
+export const sessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) })
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+export const auditPageSchema = pageSchema(auditEntrySchema)

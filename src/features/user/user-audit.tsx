@@ -1,0 +1,52 @@
+import { History } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { DataList } from '@/components/ui/data-list'
+import { useInfiniteList } from '@/lib/use-infinite-list'
+import { AUDIT_ACTIONS } from './audit-actions'
+import { formatDateTime, userQueries } from './queries'
+import type { AuditEntry } from './schema'
+
+/** The administrative actions done to a user, newest first: what, who, when and from where. */
+export function UserAuditTrail({ userId }: { userId: string }) {
+  const { t } = useTranslation('user')
+  const list = useInfiniteList<AuditEntry, Error>(userQueries.audit(userId))
+  return (
+    <section aria-labelledby="user-audit" className="flex flex-col gap-3">
+      <h2 id="user-audit" className="text-lg font-semibold">
+        {t('audit.title')}
+      </h2>
+      <DataList list={list} empty={t('audit.empty')}>
+        {(entries) => (
+          <ol className="flex flex-col gap-2">
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        )}
+      </DataList>
+    </section>
+  )
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation('user')
+  const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action)
+  const what = known
+    ? t(`audit.actions.${entry.action}`, { role: t(`roles.${String(entry.details.role)}`, { defaultValue: String(entry.details.role ?? '') }) })
+    : t('audit.actions.unknown', { action: entry.action })
+  const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')
+  return (
+    <li data-testid="audit-row" className="flex items-start gap-3 rounded-lg border border-border px-4 py-2 text-sm">
+      <History aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <div className="flex min-w-0 flex-col">
+        <p>
+          <span className="font-medium">{what}</span> {t('audit.by', { actor: who })}
+        </p>
+        <p className="text-muted-foreground">
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+          {entry.ip ? ` · ${t('audit.fromIp', { ip: entry.ip })}` : null}
+        </p>
+      </div>
+    </li>
+  )
+}

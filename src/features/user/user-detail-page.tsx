@@ -1,0 +1,123 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { roleCan } from '@/features/auth/permissions'
+import type { SessionUser } from '@/features/auth/session'
+import { api } from '@/lib/orpc'
+import { BanButton } from './ban-dialog'
+import { ImpersonateButton } from './impersonation'
+import { formatDateTime, userQueries } from './queries'
+import type { UserDetail } from './schema'
+import { UserAuditTrail } from './user-audit'
+import { UserSessions } from './user-sessions'
+import { useUserAction } from './use-user-action'
+import { EmailVerified, RoleBadge } from './users-page'
+
+/** /manager/users/{id}: the user's data and states, the admin actions, sessions and audit trail. */
+export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
+  const { t, i18n } = useTranslation('user')
+  const { data: user } = useSuspenseQuery(userQueries.detail(id))
+  const isSelf = user.id === me.id
+  const date = (iso: string) => formatDateTime(iso, i18n.language)
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <Link to="/manager/users" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('detail.back')}
+        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="flex items-center gap-2 text-2xl font-semibold">
+            {user.name}
+            {isSelf ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t('detail.you')}</span> : null}
+          </h1>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
+              <Pencil aria-hidden className="size-4" />
+              {t('detail.edit')}
+            </Link>
+            {/* Never oneself nor another admin (the auth service refuses it too). */}
+            {!isSelf && !roleCan(user.role, { user: ['list'] }) ? <ImpersonateButton user={user} /> : null}
+            {!isSelf ? <BanButton user={user} /> : null}
+            {!isSelf ? <DeleteButton user={user} /> : null}
+          </div>
+        </div>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-4 rounded-lg border border-border p-4 sm:grid-cols-2">
+        <Field label={t('fields.email')}>
+          <span className="flex flex-wrap items-center gap-2">
+            {user.email}
+            <EmailVerified verified={user.emailVerified} />
+          </span>
+        </Field>
+        <Field label={t('detail.role')}>
+          <RoleBadge role={user.role} />
+        </Field>
+        <Field label={t('detail.onboarding')}>
+          {user.onboardedAt ? t('detail.onboardedAt', { date: date(user.onboardedAt) }) : t('detail.notOnboarded')}
+        </Field>
+        <Field label={t('detail.banState')}>
+          <BanState user={user} date={date} />
+        </Field>
+        <Field label={t('detail.createdAt')}>{date(user.createdAt)}</Field>
+      </dl>
+
+      <UserSessions userId={user.id} />
+      <UserAuditTrail userId={user.id} />
+    </div>
+  )
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function BanState({ user, date }: { user: UserDetail; date: (iso: string) => string }) {
+  const { t } = useTranslation('user')
+  if (!user.banned) return <span data-testid="ban-state">{t('detail.active')}</span>
+  return (
+    <span data-testid="ban-state" className="flex flex-col text-danger">
+      {user.banExpires ? t('detail.bannedUntil', { date: date(user.banExpires) }) : t('detail.bannedForever')}
+      {user.banReason ? <span className="text-sm">{t('detail.banReason', { reason: user.banReason })}</span> : null}
+    </span>
+  )
+}
+
+function DeleteButton({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('user')
+  const run = useUserAction()
+  const navigate = useNavigate()
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="destructive">
+          <Trash2 aria-hidden className="size-4" />
+          {t('detail.delete')}
+        </Button>
+      }
+      title={t('detail.deleteTitle', { name: user.name })}
+      description={t('detail.deleteDescription')}
+      confirmLabel={t('detail.delete')}
+      variant="destructive"
+      onConfirm={() =>
+        run(() => api.user.delete({ id: user.id }), {
+          successKey: 'toasts.deleted',
+          failedKey: 'user:toasts.failed',
+          // Leave the page before its data is refreshed: the user is gone.
+          then: () => navigate({ to: '/manager/users' }),
+        })
+      }
+    />
+  )
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Loader2Icon } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { toast } from '@/components/ui/toaster'
+import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
+import { ROLES } from '@/features/auth/permissions'
+import { handleDemoModeError } from '@/features/demo/demo-store'
+import { apiErrorMessage, applyFieldErrors } from '@/lib/api-error'
+import { api } from '@/lib/orpc'
+import { allUserQueries } from './queries'
+import { userFormSchema, type UserDetail, type UserFormValues } from './schema'
+
+const FIELDS = ['name', 'email', 'role'] as const
+
+/**
+ * The one form of /manager/users/new and /manager/users/{id}/update: name,
+ * e-mail and role (not one's own role). Server refusals land on their field
+ * ('Email already used'); any other failure is a toast.
+ */
+export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?: boolean }) {
+  const { t } = useTranslation(['user', 'auth'])
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const roleId = useId()
+  const [savedId, setSavedId] = useState<string>()
+  const form = useForm<UserFormValues>({
+    resolver: zodResolver(userFormSchema),
+    defaultValues: user ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] } : { name: '', email: '', role: 'user' },
+  })
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues) => (user ? api.user.update({ id: user.id, ...values }) : api.user.create(values)),
+    onSuccess: async (saved) => {
+      toast.success(t(user ? 'toasts.updated' : 'toasts.created'))
+      await queryClient.invalidateQueries(allUserQueries())
+      setSavedId(saved.id)
+    },
+    onError: (error) => {
+      if (handleDemoModeError(error)) return
+      const setError = (field: (typeof FIELDS)[number], fieldError: { type: string; message: string }, options?: { shouldFocus?: boolean }) =>
+        form.setError(field, fieldError, { shouldFocus: options?.shouldFocus ?? false })
+      if (!applyFieldErrors(error, setError, FIELDS)) toast.error(apiErrorMessage(t, error, 'user:toasts.failed'))
+    },
+  })
+
+  // Leave once the guard is off (rendered with nothing unsaved).
+  const guard = useUnsavedChangesGuard(form.formState.isDirty && !savedId)
+  useEffect(() => {
+    if (savedId) void navigate({ to: '/manager/users/$id', params: { id: savedId } })
+  }, [savedId, navigate])
+
+  const error = (field: (typeof FIELDS)[number]) => {
+    const message = form.formState.errors[field]?.message
+    return message ? t(message, { ns: 'auth' }) : undefined
+  }
+  const roleError = error('role')
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="flex max-w-lg flex-col gap-4">
+      <TextField label={t('fields.name')} autoComplete="off" error={error('name')} {...form.register('name')} />
+      <TextField label={t('fields.email')} type="email" autoComplete="off" error={error('email')} {...form.register('email')} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={roleId} className="text-sm font-medium">
+          {t('fields.role')}
+        </label>
+        <select
+          id={roleId}
+          aria-invalid={roleError ? true : undefined}
+          aria-describedby={isSelf || roleError ? `${roleId}-hint` : undefined}
+          className="h-10 rounded-md border border-border bg-white px-3 text-base disabled:opacity-60 aria-invalid:border-danger dark:bg-zinc-900"
+          // One's own role is shown, never sent as a change (the server refuses it anyway).
+          {...(isSelf ? { disabled: true, defaultValue: user?.role } : form.register('role'))}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </select>
+        {isSelf || roleError ? (
+          <p id={`${roleId}-hint`} role={roleError ? 'alert' : undefined} className={roleError ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}>
+            {roleError ?? t('fields.ownRoleHint')}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+          {t(user ? 'form.save' : 'form.create')}
+        </Button>
+        <Link
+          to={user ? '/manager/users/$id' : '/manager/users'}
+          params={user ? { id: user.id } : undefined}
+          className={buttonVariants({ variant: 'secondary' })}
+        >
+          {t('form.cancel')}
+        </Link>
+      </div>
+      {guard.dialog}
+    </form>
+  )
+}

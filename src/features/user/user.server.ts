@@ -1,0 +1,295 @@
+import { and, asc, count, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { UAParser } from 'ua-parser-js'
+import { z } from 'zod'
+import { listInputSchema, pageSchema } from '@/lib/pagination'
+import type { ApiContext } from '@/server/api/context.server'
+import { apiError } from '@/server/api/errors.server'
+import { afterCursor, allOf, decodeCursor, searchWhere, toPage } from '@/server/api/pagination.server'
+import { auditLog, session, user } from '@/server/db/schema'
+import { authHeaders, callAuthService, withAdminPermission } from './auth-service.server'
+import {
+  auditPageSchema,
+  banInputSchema,
+  sessionInputSchema,
+  sessionPageSchema,
+  setRoleInputSchema,
+  userFormSchema,
+  userIdInputSchema,
+  userListItemSchema,
+  userPageInputSchema,
+  userSchema,
+  userUpdateInputSchema,
+} from './schema'
+
+const TAGS = ['Users']
+
+const listColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  role: user.role,
+  banned: user.banned,
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** The auth service's admin routes, as the caller (cookie and socket address). */
+const as = (context: ApiContext) => ({ headers: authHeaders(context) })
+
+async function findUser(context: ApiContext, id: string) {
+  const [found] = await context.db
+    .select({
+      ...listColumns,
+      banReason: user.banReason,
+      banExpires: user.banExpires,
+      onboardedAt: user.onboardedAt,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(eq(user.id, id))
+  if (!found) throw apiError('NOT_FOUND')
+  return {
+    ...found,
+    banExpires: iso(found.banExpires),
+    onboardedAt: iso(found.onboardedAt),
+    createdAt: found.createdAt.toISOString(),
+    updatedAt: found.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * Newest first on (time, id): rows strictly before the cursor. The cursor
+ * keeps the database's own text of the time (microseconds), so no row is
+ * skipped or repeated between pages.
+ */
+function beforeCursor(timeColumn: AnyColumn, idColumn: AnyColumn, cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined
+  const { sort, id } = decodeCursor(cursor)
+  return sql`(${timeColumn}, ${idColumn}) < (${sort}::timestamptz, ${id})`
+}
+
+/** Users by name (then id), searchable on name and e-mail, a page at a time. */
+const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS')
+  .route({ method: 'GET', path: '/users', summary: 'List users', tags: TAGS })
+  .input(listInputSchema)
+  .output(pageSchema(userListItemSchema))
+  .handler(async ({ context: { db }, input }) => {
+    const search = searchWhere(input.searchTerm, [user.name, user.email])
+    const rows = await db
+      .select(listColumns)
+      .from(user)
+      .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
+      .orderBy(asc(user.name), asc(user.id))
+      .limit(input.limit + 1)
+    const total = input.cursor ? null : (await db.select({ value: count() }).from(user).where(search))[0]!.value
+    return { ...toPage(rows, input.limit, (row) => row.name), total }
+  })
+
+const get = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
+  .route({ method: 'GET', path: '/users/{id}', summary: 'Get a user', tags: TAGS })
+  .input(userIdInputSchema)
+  .output(userSchema)
+  .handler(({ context, input }) => findUser(context, input.id))
+
+const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS')
+  .route({ method: 'POST', path: '/users', successStatus: 201, summary: 'Create a user', tags: TAGS })
+  .input(userFormSchema)
+  .output(userSchema)
+  .handler(async ({ context, input }) => {
+    const created = await callAuthService(() =>
+      context.auth.api.createUser({ ...as(context), body: { name: input.name, email: input.email, role: input.role } }),
+    )
+    return findUser(context, created.user.id)
+  })
+
+/** Name and e-mail (a new address is not verified yet), then the role: an admin cannot change their own. */
+const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS')
+  .route({ method: 'PUT', path: '/users/{id}', summary: 'Update a user', tags: TAGS })
+  .input(userUpdateInputSchema)
+  .output(userSchema)
+  .handler(async ({ context, input }) => {
+    const current = await findUser(context, input.id)
+    const data: Record<string, unknown> = {}
+    if (input.name !== current.name) data.name = input.name
+    if (input.email.toLowerCase() !== current.email) Object.assign(data, { email: input.email, emailVerified: false })
+    if (input.role !== current.role) {
+      await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
+    }
+    if (Object.keys(data).length > 0) {
+      await callAuthService(() => context.auth.api.adminUpdateUser({ ...as(context), body: { userId: input.id, data } }))
+    }
+    return findUser(context, input.id)
+  })
+
+const remove = withAdminPermission({ user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS')
+  .route({ method: 'DELETE', path: '/users/{id}', summary: 'Delete a user (never oneself)', tags: TAGS })
+  .input(userIdInputSchema)
+  .output(z.object({ success: z.boolean() }))
+  .handler(async ({ context, input }) => {
+    await callAuthService(() => context.auth.api.removeUser({ ...as(context), body: { userId: input.id } }))
+    return { success: true }
+  })
+
+const setRole = withAdminPermission({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE')
+  .route({ method: 'PUT', path: '/users/{id}/role', summary: "Set a user's role", tags: TAGS })
+  .input(setRoleInputSchema)
+  .output(userSchema)
+  .handler(async ({ context, input }) => {
+    await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
+    return findUser(context, input.id)
+  })
+
+/** Bans a user (never oneself) and ends all their sessions at once. */
+const ban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
+  .route({ method: 'POST', path: '/users/{id}/ban', summary: 'Ban a user', tags: TAGS })
+  .input(banInputSchema)
+  .output(userSchema)
+  .handler(async ({ context, input }) => {
+    const banExpiresIn = input.expiresAt
+      ? Math.max(1, Math.round((new Date(input.expiresAt).getTime() - Date.now()) / 1000))
+      : undefined
+    await callAuthService(() =>
+      context.auth.api.banUser({
+        ...as(context),
+        body: { userId: input.id, banReason: input.reason || undefined, banExpiresIn },
+      }),
+    )
+    return findUser(context, input.id)
+  })
+
+const unban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
+  .route({ method: 'POST', path: '/users/{id}/unban', summary: 'Unban a user', tags: TAGS })
+  .input(userIdInputSchema)
+  .output(userSchema)
+  .handler(async ({ context, input }) => {
+    await callAuthService(() => context.auth.api.unbanUser({ ...as(context), body: { userId: input.id } }))
+    return findUser(context, input.id)
+  })
+
+/** The user's live sessions, most recently active first; identified by id, never by token. */
+const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS')
+  .route({ method: 'GET', path: '/users/{id}/sessions', summary: "List a user's sessions", tags: TAGS })
+  .input(userPageInputSchema)
+  .output(sessionPageSchema)
+  .handler(async ({ context, input }) => {
+    await findUser(context, input.id)
+    const live = and(eq(session.userId, input.id), gt(session.expiresAt, sql`now()`))
+    const rows = await context.db
+      .select({
+        id: session.id,
+        userAgent: session.userAgent,
+        ipAddress: session.ipAddress,
+        impersonatedBy: session.impersonatedBy,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        sort: sql<string>`${session.updatedAt}::text`,
+      })
+      .from(session)
+      .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
+      .orderBy(desc(session.updatedAt), desc(session.id))
+      .limit(input.limit + 1)
+    const total = input.cursor ? null : (await context.db.select({ value: count() }).from(session).where(live))[0]!.value
+    const page = toPage(rows, input.limit, (row) => row.sort)
+    return {
+      ...page,
+      total,
+      items: page.items.map((row) => {
+        const agent = UAParser(row.userAgent ?? '')
+        return {
+          id: row.id,
+          browser: agent.browser.name ?? null,
+          os: agent.os.name ?? null,
+          deviceType: agent.device.type ?? null,
+          ipAddress: row.ipAddress,
+          createdAt: row.createdAt.toISOString(),
+          lastActiveAt: row.updatedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.id === context.session.id,
+          impersonated: row.impersonatedBy !== null,
+        }
+      }),
+    }
+  })
+
+/** Revokes one session, found by id among the user's (the token stays on the server). */
+const revokeSession = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
+  .route({ method: 'DELETE', path: '/users/{id}/sessions/{sessionId}', summary: 'Revoke a session', tags: TAGS })
+  .input(sessionInputSchema)
+  .output(z.object({ success: z.boolean() }))
+  .handler(async ({ context, input }) => {
+    const [found] = await context.db
+      .select({ token: session.token })
+      .from(session)
+      .where(and(eq(session.id, input.sessionId), eq(session.userId, input.id)))
+    if (!found) throw apiError('NOT_FOUND')
+    await callAuthService(() => context.auth.api.revokeUserSession({ ...as(context), body: { sessionToken: found.token } }))
+    return { success: true }
+  })
+
+const revokeSessions = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
+  .route({ method: 'DELETE', path: '/users/{id}/sessions', summary: "Revoke all of a user's sessions", tags: TAGS })
+  .input(userIdInputSchema)
+  .output(z.object({ success: z.boolean() }))
+  .handler(async ({ context, input }) => {
+    await findUser(context, input.id)
+    await callAuthService(() => context.auth.api.revokeUserSessions({ ...as(context), body: { userId: input.id } }))
+    return { success: true }
+  })
+
+/** The administrative actions done to a user, newest first, with who did them. */
+const audit = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
+  .route({ method: 'GET', path: '/users/{id}/audit', summary: "A user's audit trail", tags: TAGS })
+  .input(userPageInputSchema)
+  .output(auditPageSchema)
+  .handler(async ({ context: { db }, input }) => {
+    const target = eq(auditLog.targetUserId, input.id)
+    const rows = await db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        details: auditLog.details,
+        ip: auditLog.ip,
+        createdAt: auditLog.createdAt,
+        sort: sql<string>`${auditLog.createdAt}::text`,
+        actorId: user.id,
+        actorName: user.name,
+        actorEmail: user.email,
+      })
+      .from(auditLog)
+      .leftJoin(user, eq(user.id, auditLog.actorId))
+      .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(input.limit + 1)
+    const total = input.cursor ? null : (await db.select({ value: count() }).from(auditLog).where(target))[0]!.value
+    const page = toPage(rows, input.limit, (row) => row.sort)
+    return {
+      ...page,
+      total,
+      items: page.items.map((row) => ({
+        id: row.id,
+        action: row.action,
+        actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '', email: row.actorEmail ?? '' } : null,
+        details: row.details,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    }
+  })
+
+export const userRouter = {
+  list,
+  get,
+  create,
+  update,
+  delete: remove,
+  setRole,
+  ban,
+  unban,
+  sessions,
+  revokeSession,
+  revokeSessions,
+  audit,
+}

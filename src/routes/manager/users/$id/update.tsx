@@ -1,0 +1,20 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { pageHead } from '@/features/shell/head'
+import { NotFoundPage } from '@/features/shell/not-found-page'
+import { loadUser } from '@/features/user/load-user'
+import { userQueries } from '@/features/user/queries'
+import { UserFormPage } from '@/features/user/user-form-page'
+
+export const Route = createFileRoute('/manager/users/$id/update')({
+  loader: ({ context, params }) => loadUser(context.queryClient, params.id),
+  // An unknown id: the 404 screen inside the manager's layout (this route's own boundary).
+  notFoundComponent: NotFoundPage,
+  head: pageHead('user:pages.update'),
+  component: function UpdateUser() {
+    const { id } = Route.useParams()
+    const { user: me } = Route.useRouteContext()
+    const { data: user } = useSuspenseQuery(userQueries.detail(id))
+    return <UserFormPage key={user.id} user={user} isSelf={user.id === me.id} />
+  },
+})
