@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, decodeCursor, searchWhere, toPage } from '@/server/api/pagination.server'
+import { afterCursor, allOf, decodeCursor, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { authHeaders, callAuthService, withAdminPermission } from './auth-service.server'
 import {
@@ -83,7 +83,7 @@ const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIS
       .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
       .orderBy(asc(user.name), asc(user.id))
       .limit(input.limit + 1)
-    const total = input.cursor ? null : (await db.select({ value: count() }).from(user).where(search))[0]!.value
+    const total = await firstPageTotal(input, rows, () => db.select({ value: count() }).from(user).where(search))
     return { ...toPage(rows, input.limit, (row) => row.name), total }
   })
 
@@ -191,7 +191,7 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
       .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
       .orderBy(desc(session.updatedAt), desc(session.id))
       .limit(input.limit + 1)
-    const total = input.cursor ? null : (await context.db.select({ value: count() }).from(session).where(live))[0]!.value
+    const total = await firstPageTotal(input, rows, () => context.db.select({ value: count() }).from(session).where(live))
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,
@@ -263,7 +263,7 @@ const audit = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET
       .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(input.limit + 1)
-    const total = input.cursor ? null : (await db.select({ value: count() }).from(auditLog).where(target))[0]!.value
+    const total = await firstPageTotal(input, rows, () => db.select({ value: count() }).from(auditLog).where(target))
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,

@@ -53,3 +53,18 @@ export function toPage<Row extends { id: string }>(rows: Row[], limit: number, s
   return { items, nextCursor }
 }
 
+
+/**
+ * A list's total: counted for the first page only (null on the next ones,
+ * the client keeps the first figure), and not even then when the first page
+ * is not full, as it already holds every match.
+ */
+export async function firstPageTotal(
+  input: { cursor?: string; limit: number },
+  rows: readonly unknown[],
+  countAll: () => PromiseLike<Array<{ value: number }>>,
+): Promise<number | null> {
+  if (input.cursor) return null
+  if (rows.length <= input.limit) return rows.length
+  return (await countAll())[0]!.value
+}

@@ -154,7 +154,9 @@ export const book = pgTable(
   (table) => [
     uniqueIndex('book_title_author_unique').on(table.title, table.author),
     index('book_genre_id_idx').on(table.genreId),
-    index('book_title_id_idx').on(table.title, table.id),
+    // Keyset order (title, id); the author rides along so a search filters on
+    // index tuples alone (see listBooksQuery).
+    index('book_title_id_author_idx').on(table.title, table.id, table.author),
     index('book_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('book_author_trgm_idx').using('gin', sql`${table.author} gin_trgm_ops`),
     // The dashboard's latest books: the first rows of a backward index scan.

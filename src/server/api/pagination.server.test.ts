@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest'
+import { decodeCursor, encodeCursor, firstPageTotal, toPage } from './pagination.server'
+
+describe('firstPageTotal', () => {
+  const countAll = () => vi.fn(async () => [{ value: 1234 }])
+
+  it('counts on a full first page', async () => {
+    const count = countAll()
+    expect(await firstPageTotal({ limit: 2 }, [1, 2, 3], count)).toBe(1234)
+    expect(count).toHaveBeenCalledOnce()
+  })
+
+  it('does not count when the first page already holds every match', async () => {
+    const count = countAll()
+    expect(await firstPageTotal({ limit: 20 }, [1, 2], count)).toBe(2)
+    expect(await firstPageTotal({ limit: 20 }, [], count)).toBe(0)
+    expect(count).not.toHaveBeenCalled()
+  })
+
+  it('never counts again on a next page', async () => {
+    const count = countAll()
+    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toBeNull()
+    expect(count).not.toHaveBeenCalled()
+  })
+})
+
+describe('cursors', () => {
+  it('round-trip the last row of a page, and a next cursor exists only when a row is left', () => {
+    const rows = [{ id: 'a', title: 'Dune' }, { id: 'b', title: 'Dune' }, { id: 'c', title: 'Emma' }]
+    const page = toPage(rows, 2, (row) => row.title)
+    expect(page.items).toHaveLength(2)
+    expect(decodeCursor(page.nextCursor!)).toEqual({ sort: 'Dune', id: 'b' })
+    expect(toPage(rows, 3, (row) => row.title).nextCursor).toBeNull()
+    expect(decodeCursor(encodeCursor({ sort: 'é"\\', id: '1' }))).toEqual({ sort: 'é"\\', id: '1' })
+  })
+
+  it('refuse a forged cursor with a 400 on the cursor field', () => {
+    expect(() => decodeCursor('bm9wZQ')).toThrow(expect.objectContaining({ status: 400, data: expect.objectContaining({ fields: { cursor: 'ui:api.invalidCursor' } }) }))
+  })
+})
