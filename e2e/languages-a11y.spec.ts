@@ -1,4 +1,4 @@
-// Both areas in each language and in dark mode, and an axe check of the shell pages (issue 3).
+// Both areas in each language and in dark mode, and an axe check of every page of both areas (issues 3–6).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
@@ -15,7 +15,7 @@ const PAGES = ['/app', '/app/books', '/app/account', '/manager/dashboard', '/man
 /** No i18n key leaked to the screen (`shell:nav.home`, `errors.generic`…). */
 async function expectNoRawKeys(page: Page) {
   const text = await page.locator('body').innerText()
-  expect(text).not.toMatch(/\b(shell|ui|auth|common|demo):[a-z]/)
+  expect(text).not.toMatch(/\b(shell|ui|auth|common|demo|book|user|account|dashboard):[a-z]/)
   expect(text).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b/)
 }
 
@@ -69,7 +69,12 @@ for (const language of ['en', 'ar'] as const) {
     await chooseLanguage(page, 'en')
     await signIn(page, ADMIN_EMAIL)
     await chooseLanguage(page, language)
-    for (const path of [...PAGES, '/manager/nothing-here']) {
+    // The catalogue's and the users' detail and form pages too.
+    const firstId = async (list: string) => ((await (await page.request.get(`/api/rest/${list}?limit=1`)).json()) as { items: Array<{ id: string }> }).items[0]!.id
+    const book = await firstId('books')
+    const user = await firstId('users')
+    const details = [`/app/books/${book}`, `/manager/books/${book}`, `/manager/books/${book}/update`, '/manager/books/new', `/manager/users/${user}`, `/manager/users/${user}/update`, '/manager/users/new']
+    for (const path of [...PAGES, ...details, '/manager/nothing-here']) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', language)
       await audit(path)
