@@ -1,15 +1,6 @@
-import { UAParser } from 'ua-parser-js'
 import type { Auth } from '@/server/auth/auth.server'
-import { SESSION_NOT_FOUND, type DeviceType, type OwnSession } from './sessions'
-
-/** Browser, system and kind of device of a user agent; empty when unknown. */
-export function describeDevice(userAgent: string | null | undefined): OwnSession['device'] {
-  const { browser, os, device } = UAParser(userAgent ?? '')
-  const type: DeviceType = device.type === 'mobile' || device.type === 'tablet' ? device.type : 'desktop'
-  const browserName = [browser.name, browser.major].filter(Boolean).join(' ')
-  const osName = [os.name, os.version].filter(Boolean).join(' ')
-  return { browser: browserName || undefined, os: osName || undefined, type }
-}
+import { describeDevice } from '@/server/device.server'
+import { SESSION_NOT_FOUND, type OwnSession } from './sessions'
 
 /**
  * The active sessions of the user signed in with `headers`, most recently

@@ -1,5 +1,4 @@
-/** The kind of device a session was opened on (from its user agent). */
-export type DeviceType = 'desktop' | 'mobile' | 'tablet'
+import type { Device } from '@/lib/device'
 
 /** One of the signed-in user's sessions, as the browser sees it: never its token. */
 export interface OwnSession {
@@ -10,7 +9,7 @@ export interface OwnSession {
   expiresAt: string
   /** The session of this request. */
   current: boolean
-  device: { browser?: string; os?: string; type: DeviceType }
+  device: Device
 }
 
 export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deviceSchema } from '@/lib/device'
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
 import { ROLES, type Role } from '@/features/auth/permissions'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
@@ -54,9 +55,7 @@ export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit
 
 export const sessionItemSchema = z.object({
   id: z.string(),
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
-  deviceType: z.string().nullable(),
+  device: deviceSchema,
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   lastActiveAt: z.string(),

@@ -55,8 +55,8 @@ function SessionRow({ session, userId }: { session: SessionItem; userId: string 
   const run = useUserAction()
   const date = (iso: string) => formatDateTime(iso, i18n.language)
   const device =
-    session.browser || session.os
-      ? t('sessions.device', { browser: session.browser ?? '?', os: session.os ?? '?' })
+    session.device.browser || session.device.os
+      ? t('sessions.device', { browser: session.device.browser ?? '?', os: session.device.os ?? '?' })
       : t('sessions.unknownDevice')
   return (
     <li data-testid="session-row" className="flex flex-wrap items-start gap-3 px-4 py-3">

@@ -358,7 +358,7 @@ describe('user sessions', () => {
     expect(page.total).toBe(2)
     expect(page.items.map((item) => item.id).sort()).toEqual(rows.map((row) => row.id).sort())
     const chrome = page.items.find((item) => item.id === rows[0]!.id)!
-    expect(chrome).toMatchObject({ browser: 'Chrome', os: 'Linux', current: false, impersonated: false })
+    expect(chrome).toMatchObject({ device: { browser: expect.stringMatching(/^Chrome \d+$/), os: 'Linux', type: 'desktop' }, current: false, impersonated: false })
     expect(chrome.expiresAt > chrome.lastActiveAt).toBe(true)
     const text = JSON.stringify(page)
     for (const row of rows) expect(text).not.toContain(row.token)

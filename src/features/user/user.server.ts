@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { UAParser } from 'ua-parser-js'
 import { z } from 'zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, decodeCursor, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { auditLog, session, user } from '@/server/db/schema'
+import { describeDevice } from '@/server/device.server'
 import { authHeaders, callAuthService, withAdminPermission } from './auth-service.server'
 import {
   auditPageSchema,
@@ -197,12 +197,9 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
       ...page,
       total,
       items: page.items.map((row) => {
-        const agent = UAParser(row.userAgent ?? '')
         return {
           id: row.id,
-          browser: agent.browser.name ?? null,
-          os: agent.os.name ?? null,
-          deviceType: agent.device.type ?? null,
+          device: describeDevice(row.userAgent),
           ipAddress: row.ipAddress,
           createdAt: row.createdAt.toISOString(),
           lastActiveAt: row.updatedAt.toISOString(),
