@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { BackLink } from '@/components/ui/back-link'
 import { Link } from '@tanstack/react-router'
-import { ArrowLeftIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { DataList } from '@/components/ui/data-list'
 import { useInfiniteList } from '@/lib/use-infinite-list'
@@ -54,10 +54,7 @@ export function AppBookPage({ id }: { id: string }) {
   const { data: book } = useSuspenseQuery(bookOptions(id))
   return (
     <article className="flex flex-col gap-6">
-      <Link to="/app/books" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
-        <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
-        {t('detail.back')}
-      </Link>
+      <BackLink to="/app/books">{t('detail.back')}</BackLink>
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <BookCover book={book} className="w-40 shrink-0 sm:w-48" />
         <div className="flex w-full min-w-0 flex-col gap-4">

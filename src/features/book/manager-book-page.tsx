@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { BackLink } from '@/components/ui/back-link'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeftIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { PencilIcon, Trash2Icon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -36,10 +37,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/manager/books" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
-        <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
-        {t('detail.back')}
-      </Link>
+      <BackLink to="/manager/books">{t('detail.back')}</BackLink>
       <div className="flex flex-col gap-6 sm:flex-row">
         <BookCover book={book} className="w-32 shrink-0 self-start sm:w-40" />
         <div className="flex min-w-0 flex-1 flex-col gap-4">

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { BackLink } from '@/components/ui/back-link'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -27,10 +28,7 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
-        <Link to="/manager/users" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('detail.back')}
-        </Link>
+        <BackLink to="/manager/users">{t('detail.back')}</BackLink>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="flex items-center gap-2 text-2xl font-semibold">
             {user.name}
