@@ -99,7 +99,7 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
         autoComplete="email"
         inputMode="email"
         autoFocus
-        error={emailError ? t(`auth:${emailError}`) : undefined}
+        error={emailError ? t(emailError) : undefined}
         {...form.register('newEmail')}
       />
     </FormDialogLayout>
@@ -148,7 +148,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
         inputMode="numeric"
         maxLength={6}
         autoFocus
-        error={codeError ? t(`auth:${codeError}`) : undefined}
+        error={codeError ? t(codeError) : undefined}
         {...form.register('code')}
       />
       <FormAlert tone="info">{resent ? t('changeEmail.resent') : undefined}</FormAlert>

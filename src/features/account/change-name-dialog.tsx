@@ -62,7 +62,7 @@ export function ChangeNameDialog({
             label={t('auth:fields.name')}
             autoComplete="name"
             autoFocus
-            error={nameError ? t(`auth:${nameError}`) : undefined}
+            error={nameError ? t(nameError) : undefined}
             {...form.register('name')}
           />
         </FormDialogLayout>

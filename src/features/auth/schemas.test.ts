@@ -11,18 +11,18 @@ function firstMessage(schema: z.ZodType, value: unknown) {
 
 /** What a user reads: the English text of the message key (namespace `auth`). */
 function english(key: string | undefined) {
-  const [group, name] = (key ?? '').split('.') as [keyof typeof en, string]
+  const [group, name] = (key ?? '').replace(/^auth:/, '').split('.') as [keyof typeof en, string]
   return (en[group] as Record<string, string> | undefined)?.[name]
 }
 
 describe('email', () => {
   it.each([
-    ['', 'validation.emailRequired', 'Email is required'],
-    ['   ', 'validation.emailRequired', 'Email is required'],
-    ['admin', 'validation.emailInvalid', 'Email is invalid'],
-    ['admin@', 'validation.emailInvalid', 'Email is invalid'],
-    ['@admin.com', 'validation.emailInvalid', 'Email is invalid'],
-    ['a b@admin.com', 'validation.emailInvalid', 'Email is invalid'],
+    ['', 'auth:validation.emailRequired', 'Email is required'],
+    ['   ', 'auth:validation.emailRequired', 'Email is required'],
+    ['admin', 'auth:validation.emailInvalid', 'Email is invalid'],
+    ['admin@', 'auth:validation.emailInvalid', 'Email is invalid'],
+    ['@admin.com', 'auth:validation.emailInvalid', 'Email is invalid'],
+    ['a b@admin.com', 'auth:validation.emailInvalid', 'Email is invalid'],
   ])('%j → %s (%s)', (value, key, text) => {
     expect(firstMessage(emailSchema, value)).toBe(key)
     expect(english(key)).toBe(text)
@@ -40,13 +40,13 @@ describe('email', () => {
 
 describe('code', () => {
   it.each([
-    ['', 'validation.codeRequired', 'Code is required'],
-    ['  ', 'validation.codeRequired', 'Code is required'],
-    ['12a456', 'validation.codeInvalid', 'Code is invalid'],
-    ['abc', 'validation.codeInvalid', 'Code is invalid'],
-    ['12 456', 'validation.codeInvalid', 'Code is invalid'],
-    ['12345', 'validation.codeLength', 'Code should be 6 characters'],
-    ['1234567', 'validation.codeLength', 'Code should be 6 characters'],
+    ['', 'auth:validation.codeRequired', 'Code is required'],
+    ['  ', 'auth:validation.codeRequired', 'Code is required'],
+    ['12a456', 'auth:validation.codeInvalid', 'Code is invalid'],
+    ['abc', 'auth:validation.codeInvalid', 'Code is invalid'],
+    ['12 456', 'auth:validation.codeInvalid', 'Code is invalid'],
+    ['12345', 'auth:validation.codeLength', 'Code should be 6 characters'],
+    ['1234567', 'auth:validation.codeLength', 'Code should be 6 characters'],
   ])('%j → %s (%s)', (value, key, text) => {
     expect(firstMessage(codeSchema, value)).toBe(key)
     expect(english(key)).toBe(text)
@@ -60,12 +60,12 @@ describe('code', () => {
 
 describe('name', () => {
   it.each([
-    ['', 'validation.nameRequired', 'Name is required'],
-    ['   ', 'validation.nameRequired', 'Name is required'],
-    ['<script>', 'validation.nameInvalid', 'Name is invalid'],
-    ['Ada {Lovelace}', 'validation.nameInvalid', 'Name is invalid'],
-    ['Ada\u0000', 'validation.nameInvalid', 'Name is invalid'],
-    ['x'.repeat(101), 'validation.nameInvalid', 'Name is invalid'],
+    ['', 'auth:validation.nameRequired', 'Name is required'],
+    ['   ', 'auth:validation.nameRequired', 'Name is required'],
+    ['<script>', 'auth:validation.nameInvalid', 'Name is invalid'],
+    ['Ada {Lovelace}', 'auth:validation.nameInvalid', 'Name is invalid'],
+    ['Ada\u0000', 'auth:validation.nameInvalid', 'Name is invalid'],
+    ['x'.repeat(101), 'auth:validation.nameInvalid', 'Name is invalid'],
   ])('%j → %s (%s)', (value, key, text) => {
     expect(firstMessage(nameSchema, value)).toBe(key)
     expect(english(key)).toBe(text)

@@ -7,23 +7,23 @@ import { z } from 'zod'
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, 'validation.emailRequired')
-  .pipe(z.email('validation.emailInvalid'))
+  .min(1, 'auth:validation.emailRequired')
+  .pipe(z.email('auth:validation.emailInvalid'))
 
 export const codeSchema = z
   .string()
   .trim()
-  .min(1, 'validation.codeRequired')
-  .regex(/^\d*$/, 'validation.codeInvalid')
-  .length(6, 'validation.codeLength')
+  .min(1, 'auth:validation.codeRequired')
+  .regex(/^\d*$/, 'auth:validation.codeInvalid')
+  .length(6, 'auth:validation.codeLength')
 
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, 'validation.nameRequired')
-  .max(100, 'validation.nameInvalid')
+  .min(1, 'auth:validation.nameRequired')
+  .max(100, 'auth:validation.nameInvalid')
   // No markup characters and no control characters (newlines, NUL…).
-  .refine((name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32), 'validation.nameInvalid')
+  .refine((name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32), 'auth:validation.nameInvalid')
 
 export const loginFormSchema = z.object({ email: emailSchema })
 export const verifyFormSchema = z.object({ code: codeSchema })

@@ -134,6 +134,8 @@ describe('book.create', () => {
     const response = await api.rest('admin', 'POST', '/books', { title: '   ', author: '' })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({
+      // The message says what is wrong, in the caller's language; the keys let a form place and re-translate it.
+      message: 'Title is required · Author is required',
       data: { fields: { title: 'book:validation.titleRequired', author: 'book:validation.authorRequired' } },
     })
   })

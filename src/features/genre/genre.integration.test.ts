@@ -60,7 +60,7 @@ describe('genre.list', () => {
     const badLimit = await api.rest('user', 'GET', '/genres?limit=100000')
     expect(badLimit.status).toBe(400)
     const body = (await badLimit.json()) as { message: string; data: { fields: Record<string, string> } }
-    expect(body.message).toBe('Invalid input')
+    expect(body.message).toBe('Must be less than or equal to 100')
     expect(Object.keys(body.data.fields)).toEqual(['limit'])
     expect(JSON.stringify(body)).not.toMatch(/select|stack|at \w+ \(/i)
   })

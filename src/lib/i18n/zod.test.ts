@@ -97,9 +97,9 @@ describe('zod generic messages (z.config customError)', () => {
   })
 
   it('leaves messages given by a schema alone (they win over the generic ones)', () => {
-    expect(message(emailSchema, '')).toBe('validation.emailRequired')
-    expect(message(emailSchema, 'x')).toBe('validation.emailInvalid')
-    expect(message(nameSchema, '<b>')).toBe('validation.nameInvalid')
+    expect(message(emailSchema, '')).toBe('auth:validation.emailRequired')
+    expect(message(emailSchema, 'x')).toBe('auth:validation.emailInvalid')
+    expect(message(nameSchema, '<b>')).toBe('auth:validation.nameInvalid')
     expect(message(z.string().min(2, 'custom.key'), '')).toBe('custom.key')
   })
 

@@ -4,6 +4,8 @@ import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { logger } from '@/server/logger.server'
+// Zod's generic messages as i18n keys, whatever module loaded first.
+import '@/lib/i18n/zod'
 import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './errors'
 
 /**
@@ -95,7 +97,9 @@ export async function toApiError(error: unknown, language: Language): Promise<OR
   }
   const data = normalisedData(known)
   const t = (await translator(language)).t
-  const message = t(data.key, data.values ?? {}) as string
+  // A validation failure says what is wrong with each field ('Title is required'), not just 'Invalid input'.
+  const fieldMessages = data.key === API_ERROR_KEYS.BAD_REQUEST && data.fields ? [...new Set(Object.values(data.fields).map((key) => t(key)))] : []
+  const message = fieldMessages.length > 0 ? fieldMessages.join(' · ') : t(data.key, data.values ?? {})
   return new ORPCError(known.code, { status: known.status, message, data, cause: known.cause })
 }
 

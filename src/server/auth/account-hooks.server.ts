@@ -26,7 +26,7 @@ function checkName(ctx: HookContext) {
   if (!('name' in body)) return
   const result = nameSchema.safeParse(body.name)
   if (!result.success) {
-    const required = result.error.issues.some((issue) => issue.message === 'validation.nameRequired')
+    const required = result.error.issues.some((issue) => issue.message === 'auth:validation.nameRequired')
     throw new APIError('BAD_REQUEST', {
       code: required ? ACCOUNT_ERROR_CODES.NAME_REQUIRED : ACCOUNT_ERROR_CODES.NAME_INVALID,
       message: required ? 'Name is required' : 'Name is invalid',
