@@ -51,9 +51,10 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-for (const language of ['en', 'ar'] as const) {
-  test(`no serious accessibility violation on the shell pages (${language})`, async ({ page }) => {
+for (const [language, theme] of [['en', 'light'], ['ar', 'light'], ['en', 'dark']] as const) {
+  test(`no serious accessibility violation on any page (${language}, ${theme} theme)`, async ({ page }) => {
     test.slow()
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
     await page.goto(`/login?lng=${language}`)
     const violations: string[] = []
     const audit = async (path: string) => {
@@ -77,6 +78,7 @@ for (const language of ['en', 'ar'] as const) {
     for (const path of [...PAGES, ...details, '/manager/nothing-here']) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', language)
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
       await audit(path)
     }
     expect(violations, violations.join('\n')).toEqual([])
