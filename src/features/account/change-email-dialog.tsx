@@ -9,16 +9,12 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { emailSchema, verifyFormSchema } from '@/features/auth/schemas'
 import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })
-
-type ClientResult = { error?: unknown }
-const settle = (promise: Promise<ClientResult>) =>
-  promise.catch((cause: unknown): ClientResult => ({ error: cause }))
 
 /**
  * Change of e-mail address in two steps: the new address, then the code sent
@@ -77,7 +73,7 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
   const form = useForm({ resolver: zodResolver(newEmailFormSchema), defaultValues: { newEmail: '' } })
 
   const onSubmit = form.handleSubmit(async ({ newEmail }) => {
-    const { error } = await settle(authClient.emailOtp.requestEmailChange({ newEmail }))
+    const { error } = await settleAuthCall(authClient.emailOtp.requestEmailChange({ newEmail }))
     if (error) return reportError(error)
     onSent(newEmail)
   })
@@ -114,7 +110,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
   const form = useForm({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } })
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    const { error } = await settle(authClient.emailOtp.changeEmail({ newEmail, otp: code }))
+    const { error } = await settleAuthCall(authClient.emailOtp.changeEmail({ newEmail, otp: code }))
     if (error) {
       form.resetField('code')
       return reportError(error)
@@ -126,7 +122,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
 
   const resend = async () => {
     setResent(false)
-    const { error } = await settle(authClient.emailOtp.requestEmailChange({ newEmail }))
+    const { error } = await settleAuthCall(authClient.emailOtp.requestEmailChange({ newEmail }))
     if (error) return reportError(error)
     setResent(true)
   }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { onboardingFormSchema } from '@/features/auth/schemas'
 import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
@@ -36,9 +36,7 @@ export function ChangeNameDialog({
   }, [open, name, form])
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { error } = await authClient
-      .updateUser({ name: values.name })
-      .catch((cause: unknown) => ({ error: cause as { code?: string } }))
+    const { error } = await settleAuthCall(authClient.updateUser({ name: values.name }))
     if (error) return reportError(error, t('changeName.failed'))
     toast.success(t('changeName.success'))
     await router.invalidate()

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { useAccountError } from './use-account-error'
 
 /** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */
@@ -15,7 +15,7 @@ export function DeleteAccountCard() {
   const reportError = useAccountError()
 
   const deleteAccount = async () => {
-    const { error } = await authClient.deleteUser({}).catch((cause: unknown) => ({ error: cause }))
+    const { error } = await settleAuthCall(authClient.deleteUser({}))
     if (error) {
       reportError(error, t('deleteAccount.failed'))
       return

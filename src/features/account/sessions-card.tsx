@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { listMySessions, revokeMySession } from './account.functions'
 import { SESSIONS_QUERY_KEY, type OwnSession } from './sessions'
 import { useAccountError } from './use-account-error'
@@ -32,7 +32,7 @@ export function SessionsCard() {
   })
 
   const revokeOthers = async () => {
-    const { error } = await authClient.revokeOtherSessions().catch((cause: unknown) => ({ error: cause }))
+    const { error } = await settleAuthCall(authClient.revokeOtherSessions())
     await refresh()
     if (error) return reportError(error, t('sessions.revokeOthersFailed'))
     toast.success(t('sessions.revokedOthers'))

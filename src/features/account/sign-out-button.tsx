@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 
 /**
  * Signs out after a confirmation (spec section 4), then returns to the login
@@ -16,7 +16,7 @@ export function SignOutButton({ className }: { className?: string }) {
   const router = useRouter()
 
   const signOut = async () => {
-    const { error } = await authClient.signOut().catch((cause: unknown) => ({ error: cause }))
+    const { error } = await settleAuthCall(authClient.signOut())
     if (error) {
       toast.error(t('common:errors.signOutFailed'))
       return

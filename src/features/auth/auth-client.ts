@@ -25,3 +25,20 @@ export const authClient = createAuthClient({
 export function notifySessionChanged() {
   authClient.$store.notify('$sessionSignal')
 }
+
+/** What a failed request of the auth client carries (a code from the server, or a network error's message). */
+export interface AuthCallError {
+  code?: string
+  status?: number
+  message?: string
+}
+
+/**
+ * A call of the auth client, always settled as `{ data, error }`: better-auth
+ * answers the server's refusals that way, but a request that never reached
+ * the server (offline, aborted) throws; that becomes an `error` too, so every
+ * caller reports both the same way.
+ */
+export function settleAuthCall<T extends { error?: unknown }>(call: Promise<T>): Promise<T | { data?: undefined; error: AuthCallError }> {
+  return call.catch((cause: unknown) => ({ error: (cause ?? {}) as AuthCallError }))
+}

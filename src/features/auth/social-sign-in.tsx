@@ -2,7 +2,7 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { authClient } from './auth-client'
+import { authClient, settleAuthCall } from './auth-client'
 import { authErrorMessage } from './auth-errors'
 import type { SocialProvider } from './sign-in-options'
 
@@ -30,9 +30,9 @@ export function SocialSignIn({
 
   const signIn = async (provider: string) => {
     setPending(provider)
-    const { error } = await authClient.signIn
-      .social({ provider, callbackURL: socialCallbackURL(redirect), errorCallbackURL: '/login/error' })
-      .catch((cause: unknown) => ({ error: cause as { code?: string } }))
+    const { error } = await settleAuthCall(
+      authClient.signIn.social({ provider, callbackURL: socialCallbackURL(redirect), errorCallbackURL: '/login/error' }),
+    )
     if (error) {
       setPending(undefined)
       onError(authErrorMessage(t, error))

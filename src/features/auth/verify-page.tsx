@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoCodeHint } from '@/features/demo/demo-hints'
-import { authClient } from './auth-client'
+import { authClient, settleAuthCall } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage } from './auth-errors'
 import { homeOf, safeRedirect } from './redirect'
@@ -22,7 +22,7 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setServerError(undefined)
-    const { data, error } = await authClient.signIn.emailOtp({ email, otp: code })
+    const { data, error } = await settleAuthCall(authClient.signIn.emailOtp({ email, otp: code }))
     if (error || !data) {
       form.resetField('code')
       return setServerError(authErrorMessage(t, error))
@@ -36,7 +36,7 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
   const resend = async () => {
     setServerError(undefined)
     setResent(false)
-    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })
+    const { error } = await settleAuthCall(authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
     if (error) return setServerError(authErrorMessage(t, error))
     setResent(true)
     // A demo account's new code replaces the one in the demo hint.

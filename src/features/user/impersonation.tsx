@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
-import { authClient } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { authErrorMessage } from '@/features/auth/auth-errors'
 import type { SessionUser } from '@/features/auth/session'
 import { handleDemoModeError } from '@/features/demo/demo-store'
@@ -21,7 +21,7 @@ export function ImpersonateButton({ user }: { user: UserDetail }) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const start = async () => {
-    const { error } = await authClient.admin.impersonateUser({ userId: user.id })
+    const { error } = await settleAuthCall(authClient.admin.impersonateUser({ userId: user.id }))
     if (error) {
       if (!handleDemoModeError(error)) toast.error(authErrorMessage(t, error))
       throw error
@@ -57,7 +57,7 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
 
   const stop = async () => {
     setPending(true)
-    const { error } = await authClient.admin.stopImpersonating()
+    const { error } = await settleAuthCall(authClient.admin.stopImpersonating())
     if (error) {
       setPending(false)
       toast.error(t('impersonation.stopFailed'))
