@@ -11,8 +11,11 @@ const always = () => true
  * shows the browser's own leave-page prompt (browsers show their own text
  * there, never the page's). Render the returned `dialog`:
  *
- *   const guard = useUnsavedChangesGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful)
+ *   const guard = useUnsavedChangesGuard(form.formState.isDirty)
  *   return <form>…{guard.dialog}</form>
+ *
+ * Leave after a successful save with `navigate({ …, ignoreBlocker: true })`: a
+ * failed save keeps the form dirty, and guarded.
  */
 export function useUnsavedChangesGuard(isDirty: boolean) {
   const { t } = useTranslation('ui')

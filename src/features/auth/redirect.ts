@@ -1,3 +1,5 @@
+import { roleCan } from './permissions'
+
 /**
  * A `redirect` search parameter is honoured only when it is a path of this
  * site: never `//host`, `/\host`, a scheme or a login page (open redirects).
@@ -17,7 +19,7 @@ export function safeRedirect(value: string | undefined | null): string | undefin
   }
 }
 
-/** Where a signed-in user goes by default: admins to the manager. */
+/** Where a signed-in user goes by default: the manager for those the matrix lets in, else the app. */
 export function homeOf(role: string | null | undefined) {
-  return role === 'admin' ? '/manager' : '/app'
+  return roleCan(role, { apps: ['manager'] }) ? '/manager' : '/app'
 }

@@ -33,7 +33,7 @@ export function BookForm({ book }: { book?: Book }) {
   const [genre, setGenre] = useState<Genre | null>(book?.genre ?? null)
   const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(bookFormSchema), defaultValues: defaultValues(book) })
-  const guard = useUnsavedChangesGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful)
+  const guard = useUnsavedChangesGuard(form.formState.isDirty)
 
   const texts = book
     ? { submit: t('form.save'), success: t('toasts.updated'), failed: 'book:toasts.updateFailed' }
@@ -47,8 +47,9 @@ export function BookForm({ book }: { book?: Book }) {
     setFailure(undefined)
     try {
       const saved = await save.mutateAsync(values)
-      await queryClient.invalidateQueries({ queryKey: orpc.book.key() })
+      // The saved book is known: lists are refreshed, the book itself is not fetched again.
       queryClient.setQueryData(orpc.book.get.queryKey({ input: { id: saved.id } }), saved)
+      void queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
       toast.success(texts.success)
       await navigate({ to: '/manager/books/$id', params: { id: saved.id }, ignoreBlocker: true })
     } catch (error) {

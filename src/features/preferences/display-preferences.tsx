@@ -3,9 +3,6 @@ import { SectionCard } from '@/components/ui/section-card'
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeSwitcher } from './theme-switcher'
 
-export { LanguageSwitcher } from './language-switcher'
-export { ThemeSwitcher } from './theme-switcher'
-
 /**
  * The account page's display preferences (spec section 2): language and
  * theme. Used by /app/account and /manager/account.

@@ -24,11 +24,10 @@ import type { SessionUser } from '@/features/auth/session'
 import { Brand } from './brand'
 import { InLayout, MAIN_ID } from './layout-context'
 import { useSidebarCollapsed } from './sidebar-state'
+import { API_DOCS_PATH } from '@/features/api-docs/config'
 import { SkipLink } from './skip-link'
 import { UserMenu } from './user-menu'
 
-/** Where the API reference will be served (issue 5). */
-export const API_DOCS_URL = '/api/docs'
 
 /**
  * The /manager layout: a sidebar from the `md` breakpoint (collapsible to its
@@ -138,7 +137,7 @@ function SidebarNav({ user, collapsed, onNavigate }: { user: SessionUser; collap
         <NavItem to="/app" icon={MonitorSmartphone} label={t('nav.openApp')} {...item} />
         <li>
           <a
-            href={API_DOCS_URL}
+            href={API_DOCS_PATH}
             target="_blank"
             rel="noopener noreferrer"
             title={collapsed ? t('nav.apiDocumentation') : undefined}

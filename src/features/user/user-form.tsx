@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Loader2Icon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -28,7 +28,6 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const roleId = useId()
-  const [savedId, setSavedId] = useState<string>()
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),
     defaultValues: user ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] } : { name: '', email: '', role: 'user' },
@@ -39,25 +38,19 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
     onSuccess: async (saved) => {
       toast.success(t(user ? 'toasts.updated' : 'toasts.created'))
       await queryClient.invalidateQueries(allUserQueries())
-      setSavedId(saved.id)
+      await navigate({ to: '/manager/users/$id', params: { id: saved.id }, ignoreBlocker: true })
     },
     onError: (error) => {
       if (handleDemoModeError(error)) return
-      const setError = (field: (typeof FIELDS)[number], fieldError: { type: string; message: string }, options?: { shouldFocus?: boolean }) =>
-        form.setError(field, fieldError, { shouldFocus: options?.shouldFocus ?? false })
-      if (!applyFieldErrors(error, setError, FIELDS)) toast.error(apiErrorMessage(t, error, 'user:toasts.failed'))
+      if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(apiErrorMessage(t, error, 'user:toasts.failed'))
     },
   })
 
-  // Leave once the guard is off (rendered with nothing unsaved).
-  const guard = useUnsavedChangesGuard(form.formState.isDirty && !savedId)
-  useEffect(() => {
-    if (savedId) void navigate({ to: '/manager/users/$id', params: { id: savedId } })
-  }, [savedId, navigate])
+  const guard = useUnsavedChangesGuard(form.formState.isDirty)
 
   const error = (field: (typeof FIELDS)[number]) => {
     const message = form.formState.errors[field]?.message
-    return message ? t(message, { ns: 'auth' }) : undefined
+    return message ? t(message) : undefined
   }
   const roleError = error('role')
 

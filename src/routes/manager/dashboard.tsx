@@ -4,7 +4,9 @@ import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/manager/dashboard')({
   head: pageHead('pages.dashboard'),
-  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardSummaryQuery()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(dashboardSummaryQuery())
+  },
   component: function ManagerDashboard() {
     const { user } = Route.useRouteContext()
     return <DashboardPage userName={user.name} />
