@@ -191,15 +191,18 @@ describe('user.update', () => {
     const updated = await admin.user.update({ id: target.id, name: 'Renamed', email, role: 'admin' })
     expect(updated).toMatchObject({ name: 'Renamed', email, role: 'admin', emailVerified: false })
     const rows = await auditRows(target.id)
-    expect(rows.map((row) => row.action)).toEqual(['user.create', 'user.set-role', 'user.update'])
-    expect(rows[1]!.details).toMatchObject({ role: 'admin', previousRole: 'user' })
-    expect(rows[2]!.details).toMatchObject({ changes: { name: 'Renamed', email, emailVerified: false } })
+    expect(rows.map((row) => row.action)).toEqual(['user.create', 'user.update', 'user.set-role'])
+    expect(rows[1]!.details).toMatchObject({ changes: { name: 'Renamed', email, emailVerified: false } })
+    expect(rows[2]!.details).toMatchObject({ role: 'admin', previousRole: 'user' })
   })
 
   it("answers a taken e-mail with 'Email already used' on the email field", async () => {
     const target = await newUser()
-    const taken = await refusal((await clients('admin')).user.update({ ...target, email: 'user@user.com', role: 'user' }))
+    const taken = await refusal((await clients('admin')).user.update({ ...target, email: 'user@user.com', role: 'admin' }))
     expect(taken).toMatchObject({ status: 409, message: 'Email already used', fields: { email: 'user:errors.emailTaken' } })
+    // Nothing of the refused update is kept: the role is unchanged.
+    const [row] = await api.db.select({ role: user.role }).from(user).where(eq(user.id, target.id))
+    expect(row!.role).toBe('user')
   })
 
   it('never lets an admin change their own role, through the API or the auth service', async () => {
@@ -464,6 +467,21 @@ describe('impersonation (through the auth service, which swaps the session cooki
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(session.userId, target.id), eq(session.impersonatedBy, adminId)))
     expect(await hasSession(cookie)).toBe(false)
+  })
+
+  it('is never stretched past its hour by the refresh of get-session', async () => {
+    const target = await newUser()
+    const started = await viaAuth('admin', '/admin/impersonate-user', { userId: target.id })
+    const cookie = cookiesOf(started.response, /session_token/)
+    const impersonation = and(eq(session.userId, target.id), eq(session.impersonatedBy, adminId))
+    const [before] = await api.db.select({ expiresAt: session.expiresAt }).from(session).where(impersonation)
+    expect(before!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600 * 1000)
+    // Old enough for better-auth to refresh it (its update age is a day).
+    await api.db.update(session).set({ updatedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) }).where(impersonation)
+    expect(await hasSession(cookie)).toBe(true)
+    const [after] = await api.db.select({ expiresAt: session.expiresAt, updatedAt: session.updatedAt }).from(session).where(impersonation)
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
+    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime())
   })
 
   it('refuses to impersonate an admin, and refuses a user and a signed-out caller', async () => {

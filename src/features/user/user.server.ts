@@ -104,7 +104,10 @@ const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO
     return findUser(context, created.user.id)
   })
 
-/** Name and e-mail (a new address is not verified yet), then the role: an admin cannot change their own. */
+/**
+ * Name and e-mail (a new address is not verified yet), then the role (never
+ * one's own): a taken address is refused before the role changes.
+ */
 const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS')
   .route({ method: 'PUT', path: '/users/{id}', summary: 'Update a user', tags: TAGS })
   .input(userUpdateInputSchema)
@@ -114,11 +117,11 @@ const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO
     const data: Record<string, unknown> = {}
     if (input.name !== current.name) data.name = input.name
     if (input.email.toLowerCase() !== current.email) Object.assign(data, { email: input.email, emailVerified: false })
-    if (input.role !== current.role) {
-      await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
-    }
     if (Object.keys(data).length > 0) {
       await callAuthService(() => context.auth.api.adminUpdateUser({ ...as(context), body: { userId: input.id, data } }))
+    }
+    if (input.role !== current.role) {
+      await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
     }
     return findUser(context, input.id)
   })
