@@ -4,6 +4,7 @@ import type { ClientLink } from '@orpc/client'
 import type { RouterClient } from '@orpc/server'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
+import type { ApiContext } from '@/server/api/context.server'
 import type { Router } from '@/server/api/router.server'
 
 type ApiClient = RouterClient<Router>
@@ -16,6 +17,8 @@ type ApiClient = RouterClient<Router>
  */
 const createClient = createIsomorphicFn()
   .server((): ApiClient => {
+    // One context per request: the procedures a page prefetches share its session lookup.
+    const contexts = new WeakMap<Request, Promise<ApiContext>>()
     const link: ClientLink<Record<never, never>> = {
       async call(path, input, options) {
         const [{ createRouterClient }, { router }, { requestContext }, { getRequest, getRequestIP }] = await Promise.all([
@@ -24,9 +27,13 @@ const createClient = createIsomorphicFn()
           import('@/server/api/context.server'),
           import('@tanstack/react-start/server'),
         ])
-        const client = createRouterClient(router, {
-          context: () => requestContext(getRequest().headers, getRequestIP()),
-        })
+        const request = getRequest()
+        let context = contexts.get(request)
+        if (!context) {
+          context = requestContext(request.headers, getRequestIP())
+          contexts.set(request, context)
+        }
+        const client = createRouterClient(router, { context })
         const procedure = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], client)
         return (procedure as (input: unknown, options: unknown) => Promise<unknown>)(input, { signal: options.signal })
       },

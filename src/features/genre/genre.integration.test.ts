@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { genre } from '@/server/db/schema'
 import { createApiHarness, type ApiHarness } from '@/test/api'
 
@@ -85,5 +85,19 @@ describe('errors in the caller language', () => {
     const french = await createApiHarness({ language: 'fr-FR,fr;q=0.9' })
     const response = await french.rest('anonymous', 'GET', '/genres')
     expect(await response.json()).toMatchObject({ message: 'Vous devez vous connecter pour faire cela.' })
+  })
+})
+
+describe('one session lookup per request', () => {
+  it('reads the session once for all the procedures one request context calls', async () => {
+    const client = await api.client('user')
+    const lookup = vi.spyOn(api.auth.api, 'getSession')
+    try {
+      const [first] = await Promise.all([client.genre.list({}), client.genre.list({ searchTerm: 'a' })])
+      await client.genre.get({ id: first.items[0]!.id })
+      expect(lookup).toHaveBeenCalledTimes(1)
+    } finally {
+      lookup.mockRestore()
+    }
   })
 })

@@ -42,9 +42,22 @@ const base = os
 /** Open to anyone, signed in or not. */
 export const publicProcedure = base
 
+// One session lookup per request (keyed by its headers), however many
+// procedures it calls: a server-rendered page prefetches several.
+const sessions = new WeakMap<Headers, ReturnType<ApiContext['auth']['api']['getSession']>>()
+
+function sessionOf(context: ApiContext) {
+  let session = sessions.get(context.headers)
+  if (!session) {
+    session = context.auth.api.getSession({ headers: context.headers })
+    sessions.set(context.headers, session)
+  }
+  return session
+}
+
 /** The signed-in caller, from the session cookie (a banned user has no session). */
 export const authedProcedure = base.use(async ({ context, next }) => {
-  const result = await context.auth.api.getSession({ headers: context.headers })
+  const result = await sessionOf(context)
   if (!result) throw apiError('UNAUTHORIZED')
   const { user, session } = result
   return next({
