@@ -1,3 +1,5 @@
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 import type { ApiErrorData } from '@/server/api/errors'
 
@@ -49,4 +51,22 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
   const status = apiErrorStatus(error)
   if (status !== undefined && status >= 400 && status < 500) return false
   return failureCount < 3
+}
+
+/**
+ * A route loader's record (a book, a user): prefetched so the server-rendered
+ * HTML carries it; an unknown or malformed id is the area's not-found screen
+ * (HTTP 404).
+ */
+export async function ensureOrNotFound<Data, Key extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<Data, Error, Data, Key>,
+): Promise<Data> {
+  try {
+    return await queryClient.ensureQueryData(options)
+  } catch (error) {
+    const status = apiErrorStatus(error)
+    if (status === 404 || status === 400) throw notFound()
+    throw error
+  }
 }

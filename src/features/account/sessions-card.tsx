@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '@/lib/use-format-date'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
@@ -83,8 +84,8 @@ export function SessionsCard() {
 }
 
 function SessionItem({ session, revoking, onRevoke }: { session: OwnSession; revoking: boolean; onRevoke: () => void }) {
-  const { t, i18n } = useTranslation('account')
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const { t } = useTranslation('account')
+  const date = useFormatDate()
   const Icon = DEVICE_ICONS[session.device.type]
   const { browser, os } = session.device
   const device =
@@ -103,8 +104,8 @@ function SessionItem({ session, revoking, onRevoke }: { session: OwnSession; rev
         </span>
         <span className="text-sm text-muted-foreground">
           {t('sessions.times', {
-            created: format.format(new Date(session.createdAt)),
-            active: format.format(new Date(session.updatedAt)),
+            created: date(session.createdAt),
+            active: date(session.updatedAt),
           })}
         </span>
       </div>

@@ -11,10 +11,9 @@ export async function listOwnSessions(auth: Auth, headers: Headers): Promise<Own
   const current = await auth.api.getSession({ headers })
   if (!current) return null
   const context = await auth.$context
-  const now = Date.now()
+  // Only the unexpired ones (filtered by the query itself).
   const sessions = await context.internalAdapter.listSessions(current.user.id, { onlyActiveSessions: true })
   return sessions
-    .filter((session) => new Date(session.expiresAt).getTime() > now)
     .sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime())
     .map((session) => ({
       id: session.id,

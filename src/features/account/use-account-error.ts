@@ -21,7 +21,7 @@ export function useAccountError() {
   const signInAgain = async () => {
     await authClient.signOut().catch(() => undefined)
     await router.invalidate()
-    await router.navigate({ to: '/login', search: { redirect: location.pathname } })
+    await router.navigate({ to: '/login', search: { redirect: location.href } })
   }
 
   return (error: unknown, fallback?: string) => {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '@/lib/use-format-date'
 import { GenreBadge } from './genre-badge'
 import type { Book } from './schema'
 
 /** The fields of a book as a description list (both areas' detail pages). */
 export function BookDetails({ book, withDates = false }: { book: Book; withDates?: boolean }) {
-  const { t, i18n } = useTranslation('book')
-  // UTC: the server and the browser render the same text (no hydration mismatch).
-  const date = (value: Date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(value)
+  const { t } = useTranslation('book')
+  const date = useFormatDate({ dateStyle: 'medium' })
   const rows = [
     { key: 'author', label: t('fields.author'), value: book.author },
     { key: 'publisher', label: t('fields.publisher'), value: book.publisher || t('fields.none') },

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
-import { apiErrorStatus } from '@/lib/api-error'
+import { ensureOrNotFound } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
 import { infiniteListOptions } from '@/lib/use-infinite-list'
 
@@ -14,12 +13,6 @@ export function bookOptions(id: string) {
 }
 
 /** A route loader's book: an unknown id is the area's not-found screen (HTTP 404). */
-export async function loadBook(queryClient: QueryClient, id: string) {
-  try {
-    return await queryClient.ensureQueryData(bookOptions(id))
-  } catch (error) {
-    const status = apiErrorStatus(error)
-    if (status === 404 || status === 400) throw notFound()
-    throw error
-  }
+export function loadBook(queryClient: QueryClient, id: string) {
+  return ensureOrNotFound(queryClient, bookOptions(id))
 }

@@ -12,7 +12,3 @@ export const userQueries = {
 /** Every query of the user manager: what any admin action makes stale. */
 export const allUserQueries = () => ({ queryKey: orpc.user.key() })
 
-/** A date and time in the page's language. */
-export function formatDateTime(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}

@@ -1,9 +1,10 @@
 import { History } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '@/lib/use-format-date'
 import { DataList } from '@/components/ui/data-list'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 import { AUDIT_ACTIONS } from './audit-actions'
-import { formatDateTime, userQueries } from './queries'
+import { userQueries } from './queries'
 import type { AuditEntry } from './schema'
 
 /** The administrative actions done to a user, newest first: what, who, when and from where. */
@@ -29,7 +30,8 @@ export function UserAuditTrail({ userId }: { userId: string }) {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, i18n } = useTranslation('user')
+  const { t } = useTranslation('user')
+  const date = useFormatDate()
   const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action)
   const what = known
     ? t(`audit.actions.${entry.action}`, { role: t(`roles.${String(entry.details.role)}`, { defaultValue: String(entry.details.role ?? '') }) })
@@ -43,7 +45,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <span className="font-medium">{what}</span> {t('audit.by', { actor: who })}
         </p>
         <p className="text-muted-foreground">
-          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+          <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>
           {entry.ip ? ` · ${t('audit.fromIp', { ip: entry.ip })}` : null}
         </p>
       </div>

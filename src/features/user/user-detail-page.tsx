@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '@/lib/use-format-date'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { roleCan } from '@/features/auth/permissions'
@@ -11,7 +12,7 @@ import type { SessionUser } from '@/features/auth/session'
 import { api } from '@/lib/orpc'
 import { BanButton } from './ban-dialog'
 import { ImpersonateButton } from './impersonation'
-import { formatDateTime, userQueries } from './queries'
+import { userQueries } from './queries'
 import type { UserDetail } from './schema'
 import { UserAuditTrail } from './user-audit'
 import { UserSessions } from './user-sessions'
@@ -20,10 +21,10 @@ import { EmailVerified, RoleBadge } from './users-page'
 
 /** /manager/users/{id}: the user's data and states, the admin actions, sessions and audit trail. */
 export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
-  const { t, i18n } = useTranslation('user')
+  const { t } = useTranslation('user')
   const { data: user } = useSuspenseQuery(userQueries.detail(id))
   const isSelf = user.id === me.id
-  const date = (iso: string) => formatDateTime(iso, i18n.language)
+  const date = useFormatDate()
 
   return (
     <div className="flex flex-col gap-8">

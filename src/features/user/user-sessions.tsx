@@ -1,11 +1,12 @@
 import { MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '@/lib/use-format-date'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
 import { api } from '@/lib/orpc'
 import { useInfiniteList } from '@/lib/use-infinite-list'
-import { formatDateTime, userQueries } from './queries'
+import { userQueries } from './queries'
 import type { SessionItem } from './schema'
 import { useUserAction } from './use-user-action'
 
@@ -51,9 +52,9 @@ export function UserSessions({ userId }: { userId: string }) {
 }
 
 function SessionRow({ session, userId }: { session: SessionItem; userId: string }) {
-  const { t, i18n } = useTranslation('user')
+  const { t } = useTranslation('user')
   const run = useUserAction()
-  const date = (iso: string) => formatDateTime(iso, i18n.language)
+  const date = useFormatDate()
   const device =
     session.device.browser || session.device.os
       ? t('sessions.device', { browser: session.device.browser ?? '?', os: session.device.os ?? '?' })

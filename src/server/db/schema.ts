@@ -167,4 +167,3 @@ export const book = pgTable(
 export type User = typeof user.$inferSelect
 export type Genre = typeof genre.$inferSelect
 export type Book = typeof book.$inferSelect
-export type AuditLog = typeof auditLog.$inferSelect
