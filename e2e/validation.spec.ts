@@ -25,6 +25,7 @@ test('the login page validates the e-mail address', async ({ page }) => {
 
 test('the verify page validates the code', async ({ page }) => {
   await requestCode(page, USER_EMAIL)
+  await expect(page.getByText(`We sent a 6-digit code to ${USER_EMAIL}. It expires in 5 minutes.`)).toBeVisible()
   const code = page.getByLabel('Verification code')
 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { OTP_LENGTH } from '@/features/auth/otp'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -142,7 +143,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
         label={t('auth:fields.code')}
         autoComplete="one-time-code"
         inputMode="numeric"
-        maxLength={6}
+        maxLength={OTP_LENGTH}
         autoFocus
         error={codeError ? t(codeError) : undefined}
         {...form.register('code')}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OTP_LENGTH } from './otp'
 
 /**
  * Form schemas shared by the browser and the server. Messages are i18n keys
@@ -15,7 +16,7 @@ export const codeSchema = z
   .trim()
   .min(1, 'auth:validation.codeRequired')
   .regex(/^\d*$/, 'auth:validation.codeInvalid')
-  .length(6, 'auth:validation.codeLength')
+  .length(OTP_LENGTH, 'auth:validation.codeLength')
 
 export const nameSchema = z
   .string()

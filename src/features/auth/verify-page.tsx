@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from './otp'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -45,13 +46,13 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
 
   const codeError = form.formState.errors.code?.message
   return (
-    <AuthCard title={t('verify.title')} description={t('verify.description', { email })}>
+    <AuthCard title={t('verify.title')} description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('fields.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
-          maxLength={6}
+          maxLength={OTP_LENGTH}
           autoFocus
           error={codeError ? t(codeError) : undefined}
           {...form.register('code')}

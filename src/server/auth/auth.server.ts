@@ -15,11 +15,10 @@ import { logger } from '@/server/logger.server'
 import { accountHooks } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
+import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/features/auth/otp'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
-/** Constants of the e-mail code sign-in (spec sections 3 and 9). */
-export const OTP_LENGTH = 6
-export const OTP_EXPIRES_IN_SECONDS = 5 * 60
+/** Wrong tries allowed per e-mail code. */
 export const OTP_ALLOWED_ATTEMPTS = 3
 /** The header our own server sets from the socket address (see the auth route). */
 export const CLIENT_IP_HEADER = 'x-start-client-ip'
@@ -111,7 +110,7 @@ export function createAuth(db: Database, config: Env) {
     plugins: [
       emailOTP({
         otpLength: OTP_LENGTH,
-        expiresIn: OTP_EXPIRES_IN_SECONDS,
+        expiresIn: OTP_EXPIRES_MINUTES * 60,
         allowedAttempts: OTP_ALLOWED_ATTEMPTS,
         // Hashed; encrypted in demo mode only, so that the demo hint can show
         // the demo accounts' pending code (docs/decisions/005-demo-mode.md).

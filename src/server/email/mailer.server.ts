@@ -1,4 +1,5 @@
 import { render } from '@react-email/render'
+import { OTP_EXPIRES_MINUTES } from '@/features/auth/otp'
 import type { Transporter } from 'nodemailer'
 import { env } from '@/lib/env.server'
 import { languageDir, type Language } from '@/lib/i18n/config'
@@ -52,7 +53,7 @@ export async function sendLoginCode({
     preview: t(`${group}.preview`, { code }),
     title: t(`${group}.title`),
     intro: t(`${group}.intro`),
-    expiry: t('loginCode.expiry', { minutes: 5 }),
+    expiry: t('loginCode.expiry', { minutes: OTP_EXPIRES_MINUTES }),
     ignore: t('loginCode.ignore'),
   }
   const element = LoginCodeEmail({ code, language, dir: languageDir(language), texts })
