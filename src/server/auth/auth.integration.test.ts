@@ -182,12 +182,16 @@ describe('sign-in with an e-mail code', () => {
     expect(rows[0]).toMatchObject({ role: 'user', onboardedAt: null, banned: false })
   })
 
-  it('refuses a banned user with BANNED_USER and creates no session', async () => {
+  it('refuses a banned user with BANNED_USER and creates no session, even with a code sent before the ban', async () => {
     const email = 'amina.ali@example.com'
+    const code = await sendCode(email)
     await handle.db.update(user).set({ banned: true, banReason: 'spam' }).where(eq(user.email, email))
     const [banned] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email))
 
-    const code = await sendCode(email)
+    // No new code for a banned address (budgets.integration.test.ts checks that no e-mail leaves).
+    const send = await api.post('/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } })
+    expect(send.status).toBe(403)
+    expect(await errorCode(send)).toBe('BANNED_USER')
     const response = await signIn(email, code)
     expect(response.status).toBe(403)
     expect(await errorCode(response)).toBe('BANNED_USER')
