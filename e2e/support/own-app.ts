@@ -23,7 +23,7 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
       BASE_URL: baseURL,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const deadline = Date.now() + 60_000
