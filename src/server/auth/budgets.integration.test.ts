@@ -6,7 +6,7 @@ import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
-import { BUDGETS } from './budgets.server'
+import { BUDGETS, budgetStore } from './budgets.server'
 
 /**
  * The sign-in budgets (budgets.server.ts) through /api/auth, with a clock the
@@ -259,5 +259,25 @@ describe('a banned address', () => {
     await handle.db.update(user).set({ banExpires: new Date(Date.now() - 1000) }).where(eq(user.email, email))
     expect((await send(email, ipOf(2))).status).toBe(200)
     expect(mailsTo(email)).toBe(1)
+  })
+})
+
+describe('the counters table', () => {
+  it('keeps only the hits of the window, gives back exactly one hit, and deletes expired rows as it goes', async () => {
+    const store = budgetStore(handle.db, clock)
+    const budget = { name: 'test', limit: 3, windowMs: MINUTE }
+    const first = await store.take(budget, 'a')
+    now += 1
+    const second = await store.take(budget, 'a')
+    expect(first.ok && second.ok).toBe(true)
+    if (!second.ok) return
+    await store.refund(second.hit)
+    const [row] = await handle.db.select().from(authBudget).where(eq(authBudget.key, 'test:a'))
+    expect(row!.hits).toEqual([now - 1])
+
+    // An hour later, other keys' traffic deletes the expired row.
+    now += HOUR
+    for (let i = 0; i < 500; i++) await store.take(budget, `other-${i}`)
+    expect(await handle.db.select().from(authBudget).where(eq(authBudget.key, 'test:a'))).toHaveLength(0)
   })
 })
