@@ -70,14 +70,14 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
       const method = request.method.toUpperCase()
       const path = ctx.path
       const body = (ctx.body ?? {}) as Record<string, unknown>
-      if (path in SEND_PATHS) {
+      if (Object.hasOwn(SEND_PATHS, path)) {
         return spend([
           [BUDGETS.codesPerClientBurst, client],
           [BUDGETS.codesPerClientDay, client],
           [BUDGETS.codesPerAddress, address(body[SEND_PATHS[path]!])],
         ])
       }
-      if (path in GUESS_PATHS) {
+      if (Object.hasOwn(GUESS_PATHS, path)) {
         return spend([
           [BUDGETS.guessesPerClient, client],
           [BUDGETS.guessesPerAddress, address(body[GUESS_PATHS[path]!])],
@@ -89,7 +89,7 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
 
     /** A right code is not a failed try: its guesses are given back. */
     async after(ctx: HookContext) {
-      if (!ctx.request || !(ctx.path in GUESS_PATHS) || isAPIError(ctx.context.returned)) return
+      if (!ctx.request || !Object.hasOwn(GUESS_PATHS, ctx.path) || isAPIError(ctx.context.returned)) return
       const hits = await spent.get()
       await spent.set([])
       await Promise.all(hits.map((hit) => store.refund(hit)))
