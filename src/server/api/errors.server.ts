@@ -73,7 +73,8 @@ function fromValidation(error: ORPCError<string, unknown>) {
 
 const translators = new Map<Language, Promise<i18n>>()
 
-function translator(language: Language) {
+/** An i18n instance with every namespace of `language`, loaded once per process. */
+export function translator(language: Language) {
   let instance = translators.get(language)
   if (!instance) {
     instance = loadMessages(language).then((messages) => createI18n(language, messages))
