@@ -44,7 +44,10 @@ export function createAuth(db: Database, config: Env) {
     baseURL: config.BASE_URL,
     basePath: AUTH_BASE_PATH,
     secret: config.AUTH_SECRET ?? DEVELOPMENT_SECRET,
-    trustedOrigins: [config.BASE_URL],
+    // The pages allowed to send state-changing requests, as the request pipeline's cross-site step.
+    trustedOrigins: [config.BASE_URL, ...config.TRUSTED_ORIGINS],
+    // Failures it does not handle reach our handler (handler.server.ts), which answers them as the app API does.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { ...schema, rateLimit: schema.rateLimit },

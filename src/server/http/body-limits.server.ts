@@ -10,8 +10,8 @@ const OBJECT_BODIES = ['/api/auth/', '/api/rpc/']
 class TooLarge extends Error {}
 
 /** The body, read up to `limit` bytes (chunked bodies included): TooLarge past it. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array()
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
   let size = 0
   const reader = request.body.getReader()
@@ -71,7 +71,7 @@ export function bodyLimits(maxBytes: number): PipelineStep {
     if (request.method === 'GET' || request.method === 'HEAD') return next(request)
     const length = Number(request.headers.get('content-length') ?? 0)
     if (length > maxBytes) return refusal(request, 'PAYLOAD_TOO_LARGE')
-    let body: Uint8Array
+    let body: Uint8Array<ArrayBuffer>
     try {
       body = await readBody(request, maxBytes)
     } catch (error) {

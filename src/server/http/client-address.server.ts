@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net'
-import type { PipelineStep } from './pipeline.server'
+import { withHeaders, type PipelineStep } from './pipeline.server'
 
 /**
  * Which proxies in front of the app may say who the client is
@@ -85,9 +85,4 @@ export function clientAddress(trust: TrustProxy, socketAddress: (request: Reques
 export function clientAddressOf(request: Request | Headers): string | undefined {
   const headers = request instanceof Headers ? request : request.headers
   return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined
-}
-
-/** The same request with other headers (the body is passed on, not read). */
-export function withHeaders(request: Request, headers: Headers): Request {
-  return new Request(request, { headers })
 }

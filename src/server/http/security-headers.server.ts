@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { PipelineStep } from './pipeline.server'
+import { withHeaders, type PipelineStep } from './pipeline.server'
 
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
 export const NONCE_HEADER = 'x-start-csp-nonce'
@@ -65,7 +65,7 @@ export function securityHeaders(options: { https: boolean }): PipelineStep {
     const nonce = randomBytes(16).toString('base64')
     const headers = new Headers(request.headers)
     headers.set(NONCE_HEADER, nonce)
-    const response = await next(new Request(request, { headers }))
+    const response = await next(withHeaders(request, headers))
     const answer = new Headers(response.headers)
     for (const [name, value] of Object.entries(fixed)) answer.set(name, value)
     if (!answer.has('content-security-policy')) {
