@@ -32,9 +32,9 @@ export function contentSecurityPolicy(script: string): string {
 }
 
 /** Anything that is not a page (JSON, a script file, an image…) may run and embed nothing. */
-const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+export const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
-/** The headers every answer carries (static files get them from nitro's route rules: vite.config.ts). */
+/** The headers every answer carries (static files get them from static-headers.nitro.ts). */
 export function staticSecurityHeaders(https: boolean): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
