@@ -70,12 +70,13 @@ export function bodyLimits(maxBytes: number): PipelineStep {
   return async (request, next) => {
     if (request.method === 'GET' || request.method === 'HEAD') return next(request)
     const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > maxBytes) return refusal(request, 'PAYLOAD_TOO_LARGE')
+    // Unread, the rest of the body would be taken for the next request on the connection: close it.
+    if (length > maxBytes) return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
     let body: Uint8Array<ArrayBuffer>
     try {
       body = await readBody(request, maxBytes)
     } catch (error) {
-      if (error instanceof TooLarge) return refusal(request, 'PAYLOAD_TOO_LARGE')
+      if (error instanceof TooLarge) return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
       return refusal(request, 'BAD_REQUEST')
     }
     if (body.includes(0)) return refusal(request, 'BAD_REQUEST')
