@@ -4,7 +4,8 @@ import { refusal } from './refusal.server'
 /** Longest path and query accepted, and longest redirect target sent back. */
 export const MAX_URL_LENGTH = 4096
 
-const NUL = /%00|\u0000/i
+/** `%00`, or a raw NUL byte. */
+const hasNul = (text: string) => text.includes('\0') || text.toLowerCase().includes('%00')
 
 /**
  * URL hygiene: a path and query over MAX_URL_LENGTH → 414; a NUL (U+0000)
@@ -16,7 +17,7 @@ export const urlLimits: PipelineStep = async (request, next) => {
   const url = new URL(request.url)
   const target = url.pathname + url.search
   if (target.length > MAX_URL_LENGTH) return refusal(request, 'URI_TOO_LONG')
-  if (NUL.test(target) || !decodes(url.pathname) || [...url.searchParams].some(([key, value]) => key.includes('\0') || value.includes('\0'))) {
+  if (hasNul(target) || !decodes(url.pathname) || [...url.searchParams].some(([key, value]) => key.includes('\0') || value.includes('\0'))) {
     return refusal(request, 'BAD_REQUEST')
   }
   const response = await next(request)
