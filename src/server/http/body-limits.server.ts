@@ -57,6 +57,8 @@ const hasNul = (value: unknown): boolean => {
   return Object.entries(value).some(([key, item]) => key.includes('\0') || hasNul(item))
 }
 
+const isForm = (contentType: string | null) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '')
+
 const isJson = (contentType: string | null) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType ?? '')
 
 /**
@@ -80,9 +82,13 @@ export function bodyLimits(maxBytes: number): PipelineStep {
       return refusal(request, 'BAD_REQUEST')
     }
     if (body.includes(0)) return refusal(request, 'BAD_REQUEST')
-    if (body.byteLength > 0 && isJson(request.headers.get('content-type'))) {
-      const refused = checkJson(body, new URL(request.url).pathname)
-      if (refused) return refusal(request, 'BAD_REQUEST')
+    const contentType = request.headers.get('content-type')
+    if (body.byteLength > 0 && isJson(contentType) && checkJson(body, new URL(request.url).pathname)) {
+      return refusal(request, 'BAD_REQUEST')
+    }
+    // A form's fields are percent-encoded: `%00` is a NUL once decoded (an OAuth form_post, say).
+    if (isForm(contentType) && [...new URLSearchParams(new TextDecoder().decode(body))].some(([key, value]) => key.includes('\0') || value.includes('\0'))) {
+      return refusal(request, 'BAD_REQUEST')
     }
     const headers = new Headers(request.headers)
     headers.delete('transfer-encoding')
