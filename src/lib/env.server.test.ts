@@ -216,6 +216,10 @@ describe('request pipeline settings', () => {
     expect(env.MAX_BODY_BYTES).toBe(1048576)
   })
 
+  it('treats their empty values (.env.example) as unset', () => {
+    expect(parseEnv({ TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({ TRUSTED_ORIGINS: [], TRUST_PROXY: { hops: 0 }, MAX_BODY_BYTES: 1048576 })
+  })
+
   it('reads TRUSTED_ORIGINS as origins', () => {
     expect(parseEnv({ TRUSTED_ORIGINS: 'https://admin.example.com, http://localhost:5173/' }).TRUSTED_ORIGINS).toEqual([
       'https://admin.example.com',
