@@ -31,7 +31,8 @@ export default defineConfig(({ command }) => {
       tailwindcss(),
       tanstackStart({ srcDirectory: 'src' }),
       nitro({
-        plugins: ['./src/server/nitro-startup.ts'],
+        // The build's static files get the pipeline's security headers (src/server/http).
+        plugins: ['./src/server/nitro-startup.ts', './src/server/http/static-headers.nitro.ts'],
         // Run the dev server in this process (not a worker thread), so that
         // Ctrl+C reaches the handler that closes the embedded database.
         devServer: { runner: 'self' },

@@ -1,9 +1,25 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { ErrorPage } from '@/features/shell/error-page'
 import { retryQuery } from '@/lib/api-error'
 import { routeTree } from './routeTree.gen'
+
+/**
+ * The Content-Security-Policy nonce of this page (src/server/http/security-headers.server.ts):
+ * the server's from the request pipeline; the browser's from the page, where
+ * the router's <HeadContent> wrote it, so the hydrated head stays the same.
+ */
+const cspNonce = createIsomorphicFn()
+  .server(() => {
+    try {
+      return (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce
+    } catch {
+      return undefined
+    }
+  })
+  .client(() => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined)
 
 /** Route data and query defaults from the spec (section 9). */
 export function getRouter() {
@@ -28,6 +44,8 @@ export function getRouter() {
     defaultPendingMinMs: 500,
     // Every route has the error boundary, so an error shows inside its area's layout.
     defaultErrorComponent: ErrorPage,
+    // Every script and style the router writes carries it.
+    ssr: { nonce: cspNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

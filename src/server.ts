@@ -6,6 +6,10 @@ import {
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
+import { env } from '@/lib/env.server'
+import { pipeline, type Next } from '@/server/http/pipeline.server'
+import { requestSteps } from '@/server/http/request-pipeline.server'
+import { NONCE_HEADER } from '@/server/http/security-headers.server'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
@@ -24,4 +28,21 @@ const handler = defineHandlerCallback(async (context) => {
   return result instanceof Response ? replaced : { ...result, response: replaced }
 })
 
-export default createServerEntry({ fetch: createStartHandler(handler) })
+const startHandler = createStartHandler(handler)
+
+/** The app itself: pages, server routes; the page's CSP nonce reaches the router (src/router.tsx). */
+const app: Next = async (request) =>
+  startHandler(request, { context: { nonce: request.headers.get(NONCE_HEADER) ?? undefined } })
+
+/** The server's own request carries the socket's address. */
+const socketAddress = (request: Request) => (request as Request & { ip?: string }).ip
+
+let handle: Next | undefined
+
+/** Every request, whatever its route, goes through one pipeline (src/server/http). */
+export default createServerEntry({
+  fetch(request) {
+    handle ??= pipeline(requestSteps(env(), socketAddress), app)
+    return handle(request)
+  },
+})

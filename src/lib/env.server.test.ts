@@ -207,3 +207,41 @@ describe('sign-in settings', () => {
     )
   })
 })
+
+describe('request pipeline settings', () => {
+  it('defaults to no trusted origin, no proxy and 1 MB bodies', () => {
+    const env = parseEnv({})
+    expect(env.TRUSTED_ORIGINS).toEqual([])
+    expect(env.TRUST_PROXY).toEqual({ hops: 0 })
+    expect(env.MAX_BODY_BYTES).toBe(1048576)
+  })
+
+  it('treats their empty values (.env.example) as unset', () => {
+    expect(parseEnv({ TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({ TRUSTED_ORIGINS: [], TRUST_PROXY: { hops: 0 }, MAX_BODY_BYTES: 1048576 })
+  })
+
+  it('reads TRUSTED_ORIGINS as origins', () => {
+    expect(parseEnv({ TRUSTED_ORIGINS: 'https://admin.example.com, http://localhost:5173/' }).TRUSTED_ORIGINS).toEqual([
+      'https://admin.example.com',
+      'http://localhost:5173',
+    ])
+    for (const value of ['admin.example.com', 'https://a.example/path', 'ftp://a.example', 'https://a.example?x=1']) {
+      expect(issues({ TRUSTED_ORIGINS: value })[0]).toMatch(/^TRUSTED_ORIGINS: TRUSTED_ORIGINS must be a comma-separated list of http\(s\) origins/)
+    }
+  })
+
+  it('reads TRUST_PROXY as hops or proxy addresses', () => {
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 })
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2, ::1' }).TRUST_PROXY).toHaveProperty('proxies')
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0.1/8/2', '999.1.1.1', '-1']) {
+      expect(issues({ TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/)
+    }
+  })
+
+  it('reads MAX_BODY_BYTES as a number of bytes', () => {
+    expect(parseEnv({ MAX_BODY_BYTES: '2048' }).MAX_BODY_BYTES).toBe(2048)
+    expect(issues({ MAX_BODY_BYTES: 'lots' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be a number of bytes'])
+    expect(issues({ MAX_BODY_BYTES: '10' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be at least 1024'])
+    expect(issues({ MAX_BODY_BYTES: '1.5' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be a whole number of bytes'])
+  })
+})

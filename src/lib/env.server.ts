@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustProxy } from '../server/http/client-address.server'
 import { parseColor } from './color'
 
 /**
@@ -85,6 +86,33 @@ export const envSchema = z
     RATE_LIMIT: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
+    // Other origins (besides BASE_URL's) whose pages may send state-changing requests.
+    TRUSTED_ORIGINS: z
+      .preprocess(emptyToUndefined, z.string().optional())
+      .transform((value, ctx) => {
+        const origins: string[] = []
+        for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+          const origin = originOf(entry)
+          if (!origin) {
+            ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS must be a comma-separated list of http(s) origins (e.g. https://admin.example.com): ${entry}` })
+            return z.NEVER
+          }
+          origins.push(origin)
+        }
+        return origins
+      }),
+    // Which proxies may tell the client's address (X-Forwarded-For): a number of hops or their addresses.
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+      const trust = parseTrustProxy(value)
+      if (!trust) {
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 1, or 10.0.0.0/8,192.168.1.2)' })
+        return z.NEVER
+      }
+      return trust
+    }),
+    MAX_BODY_BYTES: z
+      .preprocess(emptyToUndefined, z.coerce.number({ message: 'MAX_BODY_BYTES must be a number of bytes' }).int('MAX_BODY_BYTES must be a whole number of bytes').min(1024, 'MAX_BODY_BYTES must be at least 1024').max(1024 ** 3, 'MAX_BODY_BYTES must be at most 1073741824 (1 GB)').optional())
+      .default(1024 * 1024),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -124,6 +152,18 @@ export const envSchema = z
       })
     }
   })
+
+/** `https://a.example/` → `https://a.example`; undefined for anything that is not an http(s) origin. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    if (url.pathname !== '/' || url.search || url.hash || url.username) return undefined
+    return url.origin
+  } catch {
+    return undefined
+  }
+}
 
 export type Env = z.output<typeof envSchema>
 

@@ -21,7 +21,7 @@ const createClient = createIsomorphicFn()
     const contexts = new WeakMap<Request, Promise<ApiContext>>()
     const link: ClientLink<Record<never, never>> = {
       async call(path, input, options) {
-        const [{ createRouterClient }, { router }, { requestContext }, { getRequest, getRequestIP }] = await Promise.all([
+        const [{ createRouterClient }, { router }, { requestContext }, { getRequest }] = await Promise.all([
           import('@orpc/server'),
           import('@/server/api/router.server'),
           import('@/server/api/context.server'),
@@ -30,7 +30,7 @@ const createClient = createIsomorphicFn()
         const request = getRequest()
         let context = contexts.get(request)
         if (!context) {
-          context = requestContext(request.headers, getRequestIP())
+          context = requestContext(request.headers)
           contexts.set(request, context)
         }
         const client = createRouterClient(router, { context })

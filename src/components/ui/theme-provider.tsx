@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router'
 import { ThemeProvider as NextThemesProvider } from 'next-themes'
 import type { ReactNode } from 'react'
 
@@ -18,6 +19,8 @@ export const THEME_STORAGE_KEY = 'theme'
 const scriptProps = typeof window === 'undefined' ? undefined : { type: 'application/json' }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
+  // The page's CSP nonce (src/router.tsx), without which its inline script would not run.
+  const nonce = (useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined)?.options.ssr?.nonce
   return (
     <NextThemesProvider
       attribute="class"
@@ -27,6 +30,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       enableSystem
       disableTransitionOnChange
       scriptProps={scriptProps}
+      nonce={nonce}
     >
       {children}
     </NextThemesProvider>

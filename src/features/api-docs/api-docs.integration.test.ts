@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { router } from '@/server/api/router.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { createApiHarness } from '@/test/api'
-import { apiDocsHtml, appOpenApiDocument, API_DOCS_SCRIPT } from './api-docs.server'
+import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsHtml, appOpenApiDocument, API_DOCS_SCRIPT } from './api-docs.server'
 import { APP_OPENAPI_PATH, AUTH_OPENAPI_PATH } from './config'
 
 interface Document {
@@ -62,5 +62,14 @@ describe('the reference page', () => {
     ])
     expect(html).not.toMatch(/https?:\/\//)
     expect(API_DOCS_SCRIPT).toContain('validatorUrl: null')
+  })
+})
+
+describe('the reference page policy', () => {
+  it('runs the app’s own script files only, and cannot be framed', () => {
+    expect(API_DOCS_CONTENT_SECURITY_POLICY).toContain("script-src 'self';")
+    expect(API_DOCS_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
+    expect(API_DOCS_CONTENT_SECURITY_POLICY).toContain("object-src 'none'")
+    expect(API_DOCS_CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*(unsafe|https?:)/)
   })
 })

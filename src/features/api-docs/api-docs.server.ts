@@ -5,6 +5,7 @@ import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { REST_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
+import { contentSecurityPolicy } from '@/server/http/security-headers.server'
 import { API_DOCS_SCRIPT_PATH, APP_OPENAPI_PATH, AUTH_OPENAPI_PATH, SWAGGER_UI_PATH } from './config'
 
 /** The name of the session cookie (`__Secure-` prefixed over HTTPS). */
@@ -41,6 +42,14 @@ export function appOpenApiDocument(): Promise<unknown> {
     })
   return appDocument
 }
+
+/**
+ * The reference page's own policy: Swagger UI runs from script files of the
+ * app's origin (no inline script, so no nonce), sets inline styles and shows
+ * data: images; it fetches the two documents and sends 'Try it out' requests
+ * to the app's own origin.
+ */
+export const API_DOCS_CONTENT_SECURITY_POLICY = contentSecurityPolicy("'self'")
 
 /** What the page's script reads (a JSON data block: no inline script runs). */
 export interface ApiDocsConfig {

@@ -44,7 +44,7 @@ describe('requireOnboardedUser', () => {
   it("shows the area's error screen (503), not the sign-in page, when the session could not be read", () => {
     const error = thrown(() => requireOnboardedUser({ context: { session: null, sessionUnavailable: true }, location }))
     expect(error).toBeInstanceOf(SessionUnavailableError)
-    expect(errorType(error)).toBe('500')
+    expect(errorType(error)).toBe('503')
   })
 })
 

@@ -2,7 +2,7 @@
 import { createRoute, notFound } from '@tanstack/react-router'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FORBIDDEN_ERROR } from '@/features/auth/session'
+import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
 import { renderRoutes, testRootRoute } from '@/test/render'
 import { ERROR_RETRY_DELAY_MS, ErrorPage, errorType } from './error-page'
 
@@ -129,7 +129,8 @@ describe('errorType', () => {
     [notFound(), '404'],
     [{ status: 404, message: 'no' }, '404'],
     [Object.assign(new Error('boom'), { status: 500 }), '500'],
-    [{ statusCode: 503 }, '500'],
+    [{ statusCode: 503 }, '503'],
+    [{ statusCode: 502 }, '500'],
     [new Error('boom'), 'generic'],
     [new TypeError('x is undefined'), 'generic'],
     ['a thrown string', 'unknown'],
@@ -161,6 +162,15 @@ describe('error pages', () => {
     expect(screen.getByRole('link', { name: 'Go home' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Show Error' }))
     expect(screen.getByText('Internal Server Error')).toBeTruthy()
+  })
+
+  it('503 when the database cannot be reached: the page says the service is unavailable, not a server error', async () => {
+    const { tree } = failingPage(() => new SessionUnavailableError())
+    await renderRoutes(tree)
+    expect(await screen.findByRole('heading', { name: 'Temporarily unavailable' })).toBeTruthy()
+    expect(screen.getByText('503')).toBeTruthy()
+    expect(screen.queryByText('500')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   it('unknown for something thrown that is not an error', async () => {

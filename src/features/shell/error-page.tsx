@@ -21,6 +21,8 @@ export function errorType(error: unknown): ErrorType | 'generic' {
   const status = statusOf(error)
   if ((error instanceof Error && error.message === FORBIDDEN_ERROR) || status === 403) return '403'
   if (isNotFound(error) || status === 404) return '404'
+  // The database cannot be reached (SessionUnavailableError, a 503 from the API): say so, not 'server error'.
+  if (status === 503) return '503'
   if (status !== undefined && status >= 500) return '500'
   return error instanceof Error ? 'generic' : 'unknown'
 }
@@ -51,7 +53,7 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
  * invalidated (reloaded), which also resets the boundary; the button stays
  * disabled meanwhile.
  */
-export function ErrorBoundaryPage({ error, type = 'generic' }: { error: unknown; type?: '500' | 'unknown' | 'generic' }) {
+export function ErrorBoundaryPage({ error, type = 'generic' }: { error: unknown; type?: '500' | '503' | 'unknown' | 'generic' }) {
   const { t } = useTranslation('shell')
   const router = useRouter()
   const [retrying, setRetrying] = useState(false)
@@ -69,7 +71,7 @@ export function ErrorBoundaryPage({ error, type = 'generic' }: { error: unknown;
 
   return (
     <StatusPage
-      code={type === '500' ? type : undefined}
+      code={type === '500' || type === '503' ? type : undefined}
       title={type === 'generic' ? t('errors.boundary.title') : t(`errors.${type}.title`)}
       description={type === 'generic' ? t('errors.boundary.description') : t(`errors.${type}.description`)}
       actions={

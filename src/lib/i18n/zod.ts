@@ -104,7 +104,8 @@ let configured = false
 export function configureZodMessages() {
   if (configured) return
   configured = true
-  z.config({ customError: zodIssueMessage })
+  // In the browser, no compiled validators: zod probes `new Function`, which the pages' CSP forbids (a violation report).
+  z.config({ customError: zodIssueMessage, jitless: typeof window !== 'undefined' })
 }
 
 configureZodMessages()

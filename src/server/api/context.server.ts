@@ -3,6 +3,7 @@ import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Language } from '@/lib/i18n/config'
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
+import { clientAddressOf } from '@/server/http/client-address.server'
 
 /**
  * What every procedure receives. Built per request from the process's
@@ -31,8 +32,11 @@ export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; 
   }
 }
 
-/** The context of one HTTP request (or SSR render) in this process. */
-export async function requestContext(headers: Headers, clientIp?: string): Promise<ApiContext> {
+/**
+ * The context of one HTTP request (or SSR render) in this process; the
+ * client address is the one the request pipeline resolved (src/server/http).
+ */
+export async function requestContext(headers: Headers, clientIp = clientAddressOf(headers)): Promise<ApiContext> {
   const [{ env }, { getDb }, { getAuth }] = await Promise.all([
     import('@/lib/env.server'),
     import('@/server/db/index.server'),

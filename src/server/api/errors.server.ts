@@ -3,6 +3,7 @@ import type { i18n } from 'i18next'
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+import { isDatabaseUnavailable } from '@/server/http/errors.server'
 import { logger } from '@/server/logger.server'
 // Zod's generic messages as i18n keys, whatever module loaded first.
 import '@/lib/i18n/zod'
@@ -73,7 +74,8 @@ function fromValidation(error: ORPCError<string, unknown>) {
 
 const translators = new Map<Language, Promise<i18n>>()
 
-function translator(language: Language) {
+/** An i18n instance with every namespace of `language`, loaded once per process. */
+export function translator(language: Language) {
   let instance = translators.get(language)
   if (!instance) {
     instance = loadMessages(language).then((messages) => createI18n(language, messages))
@@ -85,12 +87,15 @@ function translator(language: Language) {
 /**
  * Every error a procedure throws, as the caller receives it: a known oRPC
  * error with a translated message and `ApiErrorData`, never a stack trace
- * or SQL text. Unknown failures are logged and become a generic 500.
+ * or SQL text. A database that cannot be reached is a 503 ('temporarily
+ * unavailable'); unknown failures are logged and become a generic 500.
  */
 export async function toApiError(error: unknown, language: Language): Promise<ORPCError<string, ApiErrorData>> {
   let known: ORPCError<string, unknown> | undefined
   if (error instanceof ORPCError) known = fromValidation(error) ?? error
   else known = fromDatabase(error)
+  // Not the caller's fault and not a bug: the database cannot be reached.
+  if (!known && isDatabaseUnavailable(error)) known = apiError('SERVICE_UNAVAILABLE')
   if (!known) {
     logger.error({ err: error }, 'API procedure failed')
     known = apiError('INTERNAL_SERVER_ERROR')

@@ -26,6 +26,7 @@ export const API_ERROR_STATUS = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS
@@ -39,4 +40,5 @@ export const API_ERROR_KEYS = {
   CONFLICT: 'ui:api.conflict',
   TOO_MANY_REQUESTS: 'ui:api.tooManyRequests',
   INTERNAL_SERVER_ERROR: 'ui:api.unexpected',
+  SERVICE_UNAVAILABLE: 'ui:api.unavailable',
 } as const satisfies Record<ApiErrorCode, string>

@@ -9,6 +9,7 @@ import { ac, roles } from '@/features/auth/permissions'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/index.server'
 import { getDb } from '@/server/db/index.server'
+import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { logger } from '@/server/logger.server'
@@ -24,8 +25,8 @@ import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
 /** Wrong tries allowed per e-mail code. */
 export const OTP_ALLOWED_ATTEMPTS = 3
-/** The header our own server sets from the socket address (see the auth route). */
-export const CLIENT_IP_HEADER = 'x-start-client-ip'
+/** The header the request pipeline sets to the resolved client address (src/server/http/client-address.server.ts). */
+export const CLIENT_IP_HEADER = CLIENT_ADDRESS_HEADER
 /** Where the auth routes are served (src/routes/api/auth/$.ts). */
 export const AUTH_BASE_PATH = '/api/auth'
 /**
@@ -55,7 +56,10 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
     baseURL: config.BASE_URL,
     basePath: AUTH_BASE_PATH,
     secret: config.AUTH_SECRET ?? DEVELOPMENT_SECRET,
-    trustedOrigins: [config.BASE_URL],
+    // The pages allowed to send state-changing requests, as the request pipeline's cross-site step.
+    trustedOrigins: [config.BASE_URL, ...config.TRUSTED_ORIGINS],
+    // Failures it does not handle reach our handler (handler.server.ts), which answers them as the app API does.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema,

@@ -1,12 +1,21 @@
 import { demoModeResponse } from '@/features/demo/demo-error'
+import { languageFromHeaders } from '@/lib/i18n/detect.server'
+import { toApiError } from '@/server/api/errors.server'
+import { isDatabaseUnavailable } from '@/server/http/errors.server'
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.server'
 import { authEndpointRoutes, isAllowedInDemoMode, type AuthEndpointRoute } from './demo-policy.server'
 
 /**
- * Serves /api/auth/* with two guarantees on top of better-auth:
- * - the client address is the socket's, set in a header of our own that
- *   overwrites anything the client sent, so rate limits cannot be dodged by
- *   forging X-Forwarded-For;
+ * Serves /api/auth/* with these guarantees on top of better-auth:
+ * - the client address is the one the request pipeline resolved (the
+ *   socket's, or X-Forwarded-For as far as TRUST_PROXY trusts it), set in a
+ *   header of our own that overwrites anything the client sent, so rate
+ *   limits cannot be dodged by forging X-Forwarded-For;
+ * - a failure better-auth lets through (`onAPIError.throw`) is answered as
+ *   the app API answers it: a unique violation (two concurrent sign-ups or
+ *   admin creations with one e-mail) is 409 'Email already used', bad input
+ *   the database refuses is 400, an unreachable database is 503 (by the
+ *   pipeline); never a 500 for the caller's input;
  * - session tokens never leave the cookie: JSON answers lose their `token`
  *   fields (sessions are listed and revoked by id);
  * - in demo mode (`auth.demoMode`), every request that could change data is
@@ -21,14 +30,19 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   headers.delete(CLIENT_IP_HEADER)
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  const response = await auth.handler(
-    new Request(request.url, {
-      method: request.method,
-      headers,
-      body: hasBody ? await request.arrayBuffer() : undefined,
-      signal: request.signal,
-    }),
-  )
+  let response: Response
+  try {
+    response = await auth.handler(
+      new Request(request.url, {
+        method: request.method,
+        headers,
+        body: hasBody ? await request.arrayBuffer() : undefined,
+        signal: request.signal,
+      }),
+    )
+  } catch (error) {
+    return failureResponse(error, headers)
+  }
   if (!response.headers.get('content-type')?.includes('application/json')) return response
   const body = await response.text()
   let json: unknown
@@ -44,6 +58,20 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
     statusText: response.statusText,
     headers: responseHeaders,
   })
+}
+
+/**
+ * better-auth's unhandled failures: the database's refusals of the input
+ * (unique, foreign key, invalid text) get the app API's status and message;
+ * an unreachable database and bugs go on to the pipeline (503, 500).
+ */
+async function failureResponse(error: unknown, headers: Headers): Promise<Response> {
+  if (isDatabaseUnavailable(error)) throw error
+  const failure = await toApiError(error, languageFromHeaders(headers))
+  if (failure.status >= 500) throw error
+  // The e-mail is the one unique field a caller can collide on: better-auth's own code for it.
+  const code = failure.data.key === 'user:errors.emailTaken' ? 'USER_ALREADY_EXISTS' : failure.code
+  return Response.json({ code, message: failure.message }, { status: failure.status, headers: { 'cache-control': 'no-store' } })
 }
 
 /** Drops `token` keys from an answer and the objects it holds (sessions). */

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRequestIP } from '@tanstack/react-start/server'
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
+import { clientAddressOf } from '@/server/http/client-address.server'
 
 async function handle({ request }: { request: Request }) {
-  return handleAuthRequest(await getAuth(), request, getRequestIP())
+  return handleAuthRequest(await getAuth(), request, clientAddressOf(request))
 }
 
 export const Route = createFileRoute('/api/auth/$')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { apiDocsHtml } from '@/features/api-docs/api-docs.server'
+import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsHtml } from '@/features/api-docs/api-docs.server'
 
 /** The API reference (Swagger UI), open to anyone: docs/decisions/008-api-documentation.md. */
 export const Route = createFileRoute('/api/docs/')({
@@ -7,7 +7,11 @@ export const Route = createFileRoute('/api/docs/')({
     handlers: {
       GET: async ({ request }) =>
         new Response(await apiDocsHtml(request), {
-          headers: { 'content-type': 'text/html; charset=utf-8', vary: 'cookie, accept-language' },
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            vary: 'cookie, accept-language',
+            'content-security-policy': API_DOCS_CONTENT_SECURITY_POLICY,
+          },
         }),
     },
   },

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRequestIP } from '@tanstack/react-start/server'
 import { handleRestRequest } from '@/server/api/handlers.server'
 
-const handle = ({ request }: { request: Request }) => handleRestRequest(request, getRequestIP())
+const handle = ({ request }: { request: Request }) => handleRestRequest(request)
 
 export const Route = createFileRoute('/api/rest/$')({
   server: { handlers: { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle } },

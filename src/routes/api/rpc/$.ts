@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRequestIP } from '@tanstack/react-start/server'
 import { handleRpcRequest } from '@/server/api/handlers.server'
 
-const handle = ({ request }: { request: Request }) => handleRpcRequest(request, getRequestIP())
+const handle = ({ request }: { request: Request }) => handleRpcRequest(request)
 
 export const Route = createFileRoute('/api/rpc/$')({
   server: { handlers: { GET: handle, POST: handle } },

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { pipeline, type PipelineStep } from './pipeline.server'
+
+describe('pipeline', () => {
+  it('runs the steps in order around the last handler, each able to rewrite the request and the answer', async () => {
+    const calls: string[] = []
+    const step =
+      (name: string): PipelineStep =>
+      async (request, next) => {
+        calls.push(`${name} in`)
+        const headers = new Headers(request.headers)
+        headers.append('x-seen', name)
+        const response = await next(new Request(request, { headers }))
+        calls.push(`${name} out`)
+        response.headers.append('x-out', name)
+        return response
+      }
+    const handle = pipeline([step('a'), step('b')], async (request) => {
+      calls.push('last')
+      return new Response(request.headers.get('x-seen'))
+    })
+    const response = await handle(new Request('http://localhost/'))
+    expect(await response.text()).toBe('a, b')
+    expect(response.headers.get('x-out')).toBe('b, a')
+    expect(calls).toEqual(['a in', 'b in', 'last', 'b out', 'a out'])
+  })
+
+  it('lets a step answer without calling the rest', async () => {
+    let reached = false
+    const refuse: PipelineStep = async () => new Response('no', { status: 403 })
+    const handle = pipeline([refuse], async () => {
+      reached = true
+      return new Response('yes')
+    })
+    expect((await handle(new Request('http://localhost/'))).status).toBe(403)
+    expect(reached).toBe(false)
+  })
+})

@@ -1,0 +1,29 @@
+import type { Env } from '@/lib/env.server'
+import { bodyLimits } from './body-limits.server'
+import { clientAddress } from './client-address.server'
+import { crossSiteRefusal } from './cross-site.server'
+import { errorAnswers } from './errors.server'
+import { methodCheck } from './methods.server'
+import type { PipelineStep } from './pipeline.server'
+import { securityHeaders } from './security-headers.server'
+import { urlLimits } from './url-limits.server'
+
+export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY' | 'MAX_BODY_BYTES'>
+
+/**
+ * The steps every request goes through, outermost first
+ * (docs/decisions/012-request-pipeline.md): who the client is, the headers
+ * every answer carries, then the refusals, cheapest first, so that nothing
+ * a route does can skip them.
+ */
+export function requestSteps(config: PipelineConfig, socketAddress: (request: Request) => string | undefined): PipelineStep[] {
+  return [
+    clientAddress(config.TRUST_PROXY, socketAddress),
+    securityHeaders({ https: config.BASE_URL.startsWith('https:') }),
+    errorAnswers,
+    methodCheck,
+    urlLimits,
+    crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),
+    bodyLimits(config.MAX_BODY_BYTES),
+  ]
+}

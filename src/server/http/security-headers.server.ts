@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto'
+import { withHeaders, type PipelineStep } from './pipeline.server'
+
+/** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
+export const NONCE_HEADER = 'x-start-csp-nonce'
+
+/** Browser features the app does not use, turned off for it and anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
+  'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get',
+  'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ')
+
+/**
+ * A Content-Security-Policy. Scripts: `script` (the app's pages: a nonce and
+ * 'strict-dynamic'); styles allow inline `style` attributes, which React and
+ * the UI components set (scripts never get 'unsafe-inline' or 'unsafe-eval').
+ */
+export function contentSecurityPolicy(script: string): string {
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** Anything that is not a page (JSON, a script file, an image…) may run and embed nothing. */
+export const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/** The headers every answer carries (static files get them from static-headers.nitro.ts). */
+export function staticSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+/** Answers that depend on who asks (the session cookie): pages and the APIs. */
+function dependsOnSession(pathname: string) {
+  if (pathname.startsWith('/api/rpc/') || pathname.startsWith('/api/rest/') || pathname.startsWith('/api/auth/') || pathname.startsWith('/_serverFn/')) return true
+  return !pathname.startsWith('/api/')
+}
+
+/**
+ * Security headers on every answer. Each HTML answer gets a fresh nonce
+ * (handed to the renderer in NONCE_HEADER so its inline and hydration
+ * scripts carry it) and a CSP that runs nothing else; a route that serves
+ * its own kind of page (the API reference) sets its own CSP, kept as is.
+ * Answers that depend on the session are never stored by a cache.
+ */
+export function securityHeaders(options: { https: boolean }): PipelineStep {
+  const fixed = staticSecurityHeaders(options.https)
+  return async (request, next) => {
+    const nonce = randomBytes(16).toString('base64')
+    const headers = new Headers(request.headers)
+    headers.set(NONCE_HEADER, nonce)
+    const response = await next(withHeaders(request, headers))
+    const answer = new Headers(response.headers)
+    for (const [name, value] of Object.entries(fixed)) answer.set(name, value)
+    if (!answer.has('content-security-policy')) {
+      const html = answer.get('content-type')?.includes('text/html')
+      answer.set('content-security-policy', html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY)
+    }
+    if (dependsOnSession(new URL(request.url).pathname)) answer.set('cache-control', 'private, no-store')
+    else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: answer })
+  }
+}
