@@ -32,6 +32,8 @@ export default defineConfig(({ command }) => {
       tanstackStart({ srcDirectory: 'src' }),
       nitro({
         plugins: ['./src/server/nitro-startup.ts'],
+        // The production server's entry owns its graceful shutdown (docs/decisions/013-operations.md).
+        ...(command === 'build' ? { entry: './src/server/node-server.ts' } : {}),
         // Run the dev server in this process (not a worker thread), so that
         // Ctrl+C reaches the handler that closes the embedded database.
         devServer: { runner: 'self' },

@@ -88,6 +88,10 @@ export const envSchema = z
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
+    // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
+    SHUTDOWN_TIMEOUT: optional(
+      z.coerce.number({ message: 'SHUTDOWN_TIMEOUT must be a number of seconds' }).min(0, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds').max(3600, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'),
+    ).default(10),
   })
   .transform((env) => ({
     ...env,

@@ -1,0 +1,91 @@
+import type { Server, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import { logger as defaultLogger } from './logger.server'
+
+let draining = false
+
+/** True from the first SIGTERM/SIGINT on: readiness answers 503. */
+export function isDraining(): boolean {
+  return draining
+}
+
+export interface ShutdownOptions {
+  /** The listening Node HTTP server. */
+  http: Server
+  /** Stops accepting and resolves once every connection is closed (srvx's close, which also awaits `waitUntil` work). */
+  close: () => Promise<void>
+  /** Runs once the HTTP server is closed: nitro's `close` hooks (the database). */
+  cleanup: () => Promise<void>
+  /** How long in-flight requests get before their connections are cut. */
+  timeoutMs: number
+  log?: Logger
+  exit?: (code: number) => never | void
+}
+
+const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }
+
+/**
+ * Graceful shutdown of the production server. On the first signal:
+ * readiness turns 503 at once; the port closes (no new connections); the
+ * requests in flight finish, their keep-alive connections closing as they
+ * go idle; after `timeoutMs` the remaining connections are cut; then the
+ * database closes and the process exits 0. A second signal exits at once.
+ */
+export function gracefulShutdown(options: ShutdownOptions) {
+  const { http, close, cleanup, timeoutMs, log = defaultLogger, exit = (code: number) => process.exit(code) } = options
+  const inFlight = new Set<ServerResponse>()
+
+  http.on('request', (_request, response: ServerResponse) => {
+    // A request arriving on an open keep-alive connection while draining is
+    // served, and its connection closed after the answer.
+    if (draining) response.shouldKeepAlive = false
+    inFlight.add(response)
+    response.once('close', () => {
+      inFlight.delete(response)
+      // A response whose headers went out before the signal kept its
+      // connection open: close it now that it is idle.
+      if (draining) setImmediate(() => http.closeIdleConnections())
+    })
+  })
+
+  let started = false
+  async function shutdown(signal: NodeJS.Signals) {
+    if (started) {
+      log.warn({ signal }, 'second signal: exiting now')
+      exit(SIGNAL_EXIT_CODE[signal] ?? 1)
+      return
+    }
+    started = true
+    draining = true
+    log.info({ signal, inFlight: inFlight.size, timeoutMs }, 'shutting down: not ready, closing the port, finishing requests in flight')
+    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
+
+    const timer = setTimeout(() => {
+      log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
+      http.closeAllConnections()
+    }, timeoutMs)
+    try {
+      await close()
+      log.info('HTTP server closed')
+    } catch (error) {
+      log.error({ err: error }, 'error while closing the HTTP server')
+    } finally {
+      clearTimeout(timer)
+    }
+    try {
+      await cleanup()
+    } catch (error) {
+      log.error({ err: error }, 'error while closing')
+    }
+    log.info('stopped')
+    exit(0)
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
+  return { shutdown }
+}
+
+/** For tests: a fresh process state. */
+export function resetDrainingForTests() {
+  draining = false
+}
