@@ -45,6 +45,7 @@ gracefulShutdown({
     await nitroHooks().callHook('close')
   },
   timeoutMs: env().SHUTDOWN_TIMEOUT * 1000,
+  delayMs: env().SHUTDOWN_DELAY * 1000,
 })
 
 process.on('unhandledRejection', (error) => report(error, 'unhandledRejection'))

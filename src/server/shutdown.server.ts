@@ -18,21 +18,26 @@ export interface ShutdownOptions {
   cleanup: () => Promise<void>
   /** How long in-flight requests get before their connections are cut. */
   timeoutMs: number
+  /** How long the port stays open (and served) after readiness turned 503, for load balancers that poll it. */
+  delayMs?: number
   log?: Logger
   exit?: (code: number) => never | void
+  /** The signals that start it (tests call `shutdown` themselves). */
+  signals?: NodeJS.Signals[]
 }
 
 const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }
 
 /**
  * Graceful shutdown of the production server. On the first signal:
- * readiness turns 503 at once; the port closes (no new connections); the
+ * readiness turns 503 at once; the port closes (no new connections; after
+ * `delayMs` when a load balancer needs time to see the 503); the
  * requests in flight finish, their keep-alive connections closing as they
  * go idle; after `timeoutMs` the remaining connections are cut; then the
  * database closes and the process exits 0. A second signal exits at once.
  */
 export function gracefulShutdown(options: ShutdownOptions) {
-  const { http, close, cleanup, timeoutMs, log = defaultLogger, exit = (code: number) => process.exit(code) } = options
+  const { http, close, cleanup, timeoutMs, delayMs = 0, log = defaultLogger, exit = (code: number) => process.exit(code), signals = ['SIGTERM', 'SIGINT'] } = options
   const inFlight = new Set<ServerResponse>()
 
   http.on('request', (_request, response: ServerResponse) => {
@@ -57,8 +62,9 @@ export function gracefulShutdown(options: ShutdownOptions) {
     }
     started = true
     draining = true
-    log.info({ signal, inFlight: inFlight.size, timeoutMs }, 'shutting down: not ready, closing the port, finishing requests in flight')
+    log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready, closing the port, finishing requests in flight')
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
 
     const timer = setTimeout(() => {
       log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
@@ -81,7 +87,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
     exit(0)
   }
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
+  for (const signal of signals) process.on(signal, () => void shutdown(signal))
   return { shutdown }
 }
 
