@@ -20,7 +20,11 @@ const MAX_DEPTH = 4
 
 const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|api[-_]?key|otp|^code$|params|^headers$/i
 
-const requestScopes = new AsyncLocalStorage<{ requestId: string }>()
+// One store for the whole process: the build holds two copies of this
+// module (nitro's entry bundle and the SSR bundle).
+const SCOPES = Symbol.for('start-books.request-scopes')
+const shared = globalThis as { [SCOPES]?: AsyncLocalStorage<{ requestId: string }> }
+const requestScopes = (shared[SCOPES] ??= new AsyncLocalStorage())
 
 /** Runs `fn` with `requestId` attached to every log line it writes (async included). */
 export function requestScope<T>(requestId: string, fn: () => T): T {

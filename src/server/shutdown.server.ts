@@ -2,11 +2,14 @@ import type { Server, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import { logger as defaultLogger } from './logger.server'
 
-let draining = false
+// On globalThis: the build holds two copies of this module (nitro's entry
+// bundle, which sets it, and the SSR bundle, whose health route reads it).
+const DRAINING = Symbol.for('start-books.draining')
+const shared = globalThis as { [DRAINING]?: boolean }
 
 /** True from the first SIGTERM/SIGINT on: readiness answers 503. */
 export function isDraining(): boolean {
-  return draining
+  return shared[DRAINING] === true
 }
 
 export interface ShutdownOptions {
@@ -43,17 +46,19 @@ export function gracefulShutdown(options: ShutdownOptions) {
   http.on('request', (_request, response: ServerResponse) => {
     // A request arriving on an open keep-alive connection while draining is
     // served, and its connection closed after the answer.
-    if (draining) response.shouldKeepAlive = false
+    if (isDraining()) response.shouldKeepAlive = false
     inFlight.add(response)
     response.once('close', () => {
       inFlight.delete(response)
       // A response whose headers went out before the signal kept its
-      // connection open: close it now that it is idle.
-      if (draining) setImmediate(() => http.closeIdleConnections())
+      // connection open: close it once idle (not before the port is closed:
+      // until then the proxy may reuse it, and gets `Connection: close`).
+      if (portClosing) setImmediate(() => http.closeIdleConnections())
     })
   })
 
   let started = false
+  let portClosing = false
   async function shutdown(signal: NodeJS.Signals) {
     if (started) {
       log.warn({ signal }, 'second signal: exiting now')
@@ -61,7 +66,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
       return
     }
     started = true
-    draining = true
+    shared[DRAINING] = true
     log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready, closing the port, finishing requests in flight')
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
@@ -70,6 +75,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
       log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
       http.closeAllConnections()
     }, timeoutMs)
+    portClosing = true
     try {
       await close()
       log.info('HTTP server closed')
@@ -93,5 +99,5 @@ export function gracefulShutdown(options: ShutdownOptions) {
 
 /** For tests: a fresh process state. */
 export function resetDrainingForTests() {
-  draining = false
+  shared[DRAINING] = false
 }

@@ -14,13 +14,17 @@ export type { Database } from './client.server'
  * allows one owner per folder).
  */
 const globalKey = Symbol.for('start-books.database')
-type Holder = { [globalKey]?: Promise<DatabaseHandle> }
+const serverOwnsShutdown = Symbol.for('start-books.database.server-owns-shutdown')
+type Holder = { [globalKey]?: Promise<DatabaseHandle>; [serverOwnsShutdown]?: boolean }
 const holder = globalThis as Holder
-let serverOwnsShutdown = false
 
-/** The production server drains its requests before it closes the database (src/server/shutdown.server.ts). */
+/**
+ * The production server drains its requests before it closes the database
+ * (src/server/shutdown.server.ts). On globalThis, like the handle: the build
+ * holds two copies of this module (nitro's entry bundle and the SSR bundle).
+ */
 export function leaveShutdownToServer() {
-  serverOwnsShutdown = true
+  holder[serverOwnsShutdown] = true
 }
 
 /** Closes the database if it was opened (PGlite: releases its folder lock). */
@@ -46,7 +50,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
     const url = env().DATABASE_URL
     const handle = await openDatabase(url)
-    if (!serverOwnsShutdown) closeOnExit(handle)
+    if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     return prepareDatabase(handle)
   })()

@@ -68,13 +68,18 @@ describe('request log step', () => {
     expect(appLogger).toBeDefined()
   })
 
-  it('logs a failure with the error class and code, without SQL parameters, and rethrows it', async () => {
+  it('logs a failure with the error class and code, without SQL parameters, and answers 500 without them', async () => {
     const { log, lines } = capture()
     const failure = Object.assign(
       new Error('Failed query: insert into "verification" ("identifier", "value") values ($1, $2)\nparams: sign-in-otp-alice@example.com,123456:0'),
       { code: '23505' },
     )
-    await expect(requestLog(log)(new Request('http://app.test/api/auth/email-otp/send-verification-otp', { method: 'POST' }), () => Promise.reject(failure))).rejects.toBe(failure)
+    const response = await requestLog(log)(new Request('http://app.test/api/auth/email-otp/send-verification-otp', { method: 'POST' }), () => Promise.reject(failure))
+    expect(response.status).toBe(500)
+    expect(response.headers.get('x-request-id')).toBe(lines[0]!.requestId)
+    const body = await response.text()
+    expect(body).not.toContain('123456')
+    expect(body).not.toContain('insert into')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ level: 'error', status: 500, method: 'POST', err: { type: 'Error', code: '23505' } })
     const text = JSON.stringify(lines[0])
@@ -86,7 +91,8 @@ describe('request log step', () => {
   it('logs a client that went away as one short line, not an error with a stack', async () => {
     const { log, lines } = capture()
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
-    await expect(requestLog(log)(new Request('http://app.test/api/rpc/book/create', { method: 'POST' }), () => Promise.reject(aborted))).rejects.toBe(aborted)
+    const response = await requestLog(log)(new Request('http://app.test/api/rpc/book/create', { method: 'POST' }), () => Promise.reject(aborted))
+    expect(response.status).toBe(499)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ level: 'info', status: 499, aborted: true })
     expect(lines[0]!.err).toBeUndefined()

@@ -33,8 +33,9 @@ export function routePattern(pathname: string): string {
  * The request-log step, outermost in the pipeline: gives each request an id
  * (sent back as X-Request-Id, and on every log line written while it is
  * handled) and writes one line when it is answered: method, route, status,
- * duration. A failure is logged with its class and code; a client that went
- * away is one `info` line, not a stack trace.
+ * duration. A failure that no inner step answered is logged with its class
+ * and code and answered 500; a client that went away is one `info` line,
+ * not a stack trace.
  */
 export function requestLog(log: Logger = defaultLogger): PipelineStep {
   return (request, next) => {
@@ -52,12 +53,14 @@ export function requestLog(log: Logger = defaultLogger): PipelineStep {
         log[level]({ ...line(), status: response.status }, 'request')
         return response
       } catch (error) {
+        // Answered here, not rethrown: the framework would print the raw
+        // error (message, parameters, stack) on stderr.
         if (isClientAbort(error) || request.signal.aborted) {
           log.info({ ...line(), status: 499, aborted: true }, 'request aborted by the client')
-        } else {
-          log.error({ ...line(), status: 500, err: error }, 'request failed')
+          return new Response(null, { status: 499, headers: { [REQUEST_ID_HEADER]: requestId } })
         }
-        throw error
+        log.error({ ...line(), status: 500, err: error }, 'request failed')
+        return Response.json({ message: 'Internal Server Error' }, { status: 500, headers: { [REQUEST_ID_HEADER]: requestId } })
       }
     })
   }
