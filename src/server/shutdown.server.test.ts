@@ -1,11 +1,13 @@
+import { once } from 'node:events'
 import http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { serve } from 'srvx/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { gracefulShutdown, isDraining, resetDrainingForTests } from './shutdown.server'
 
 /** A server like production's (srvx, built-in shutdown off) whose answers wait for `release`. */
-async function startServer(timeoutMs: number) {
+async function startServer(timeoutMs: number, delayMs = 0) {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   const events: string[] = []
@@ -20,13 +22,14 @@ async function startServer(timeoutMs: number) {
     close: () => server.close(),
     cleanup: async () => void events.push('cleanup'),
     timeoutMs,
+    delayMs,
     exit,
     signals: [],
   })
   // Server side: when each answer has been handed to the socket completely.
   server.node!.server!.on('request', (_request, response: http.ServerResponse) => response.on('finish', () => events.push('sent')))
   const port = (server.node!.server!.address() as AddressInfo).port
-  return { port, release, shutdown, events, exit }
+  return { port, release, shutdown, events, exit, http: server.node!.server as http.Server }
 }
 
 function get(port: number, agent: http.Agent) {
@@ -43,6 +46,18 @@ function get(port: number, agent: http.Agent) {
 
 const until = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
+/** Waits until the port refuses connections. */
+async function refused(port: number) {
+  for (;;) {
+    const code = await get(port, new http.Agent()).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error.code,
+    )
+    if (code === 'ECONNREFUSED') return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 afterEach(() => resetDrainingForTests())
@@ -70,16 +85,41 @@ describe('graceful shutdown', () => {
     agent.destroy()
   })
 
-  it('closes an idle keep-alive connection instead of waiting for its timeout', async () => {
-    const { port, release, shutdown, events } = await startServer(10_000)
+  it('keeps serving, readiness aside, for the delay; then closes the port', async () => {
+    const { port, release, shutdown, events } = await startServer(10_000, 400)
     release()
     const agent = new http.Agent({ keepAlive: true })
+    const stopped = shutdown('SIGTERM')
+    expect(isDraining()).toBe(true)
+    // During the delay: new connections are served, and kept alive (no wave of new connections to the proxy).
+    expect(await get(port, new http.Agent())).toMatchObject({ status: 200, body: 'done' })
     expect((await get(port, agent)).connection).toBe('keep-alive')
+    const started = Date.now()
+    await refused(port)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+    // A request on the kept-alive connection after the port closed: served, then the connection closes.
+    expect(await get(port, agent)).toMatchObject({ status: 200, connection: 'close' })
+    await stopped
+    expect(events.slice(-2)).toEqual(['cleanup', 'exit 0'])
+    agent.destroy()
+  })
+
+  it('does not cut an idle keep-alive connection: it ends at its keep-alive timeout', async () => {
+    const { port, release, shutdown, events, http: server } = await startServer(10_000)
+    server.keepAliveTimeout = 500
+    release()
+    // A raw client that keeps its connection open after one answer (an agent would apply its own timeout).
+    const socket = net.connect(port, '127.0.0.1')
+    socket.write('GET / HTTP/1.1\r\nHost: test\r\n\r\n')
+    const [first] = (await once(socket, 'data')) as [Buffer]
+    expect(first.toString()).toMatch(/keep-alive/i)
     const started = Date.now()
     await shutdown('SIGTERM')
     expect(events).toEqual(['sent', 'cleanup', 'exit 0'])
-    expect(Date.now() - started).toBeLessThan(1000)
-    agent.destroy()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400)
+    // The server ended it.
+    socket.resume()
+    if (!socket.readableEnded) await once(socket, 'end')
   })
 
   it('cuts the connections still open after the timeout, then still cleans up and exits 0', async () => {

@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http'
+import net from 'node:net'
 import type { Logger } from 'pino'
 import { logger as defaultLogger } from './logger.server'
 
@@ -15,7 +16,7 @@ export function isDraining(): boolean {
 export interface ShutdownOptions {
   /** The listening Node HTTP server. */
   http: Server
-  /** Stops accepting and resolves once every connection is closed (srvx's close, which also awaits `waitUntil` work). */
+  /** Resolves once the server is closed (srvx's close, which also awaits `waitUntil` work). */
   close: () => Promise<void>
   /** Runs once the HTTP server is closed: nitro's `close` hooks (the database). */
   cleanup: () => Promise<void>
@@ -33,32 +34,33 @@ const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130,
 
 /**
  * Graceful shutdown of the production server. On the first signal:
- * readiness turns 503 at once; the port closes (no new connections; after
- * `delayMs` when a load balancer needs time to see the 503); the
- * requests in flight finish, their keep-alive connections closing as they
- * go idle; after `timeoutMs` the remaining connections are cut; then the
+ * readiness turns 503 at once (and, for `delayMs`, nothing else changes,
+ * so that a load balancer polling it stops sending traffic); then the port
+ * closes; the requests in flight finish and every answer from then on
+ * carries `Connection: close`, so keep-alive connections close as they go
+ * idle; after `timeoutMs` the remaining connections are cut; then the
  * database closes and the process exits 0. A second signal exits at once.
+ *
+ * Idle keep-alive connections are not cut when the port closes (Node's
+ * `server.close()` would): a proxy may be sending a request on one at that
+ * very moment, and it could not retry a POST. They close at the client's
+ * or the server's keep-alive timeout, whichever comes first (nginx: 4 s
+ * in docs/deploy/nginx.conf, Node: 5 s).
  */
 export function gracefulShutdown(options: ShutdownOptions) {
   const { http, close, cleanup, timeoutMs, delayMs = 0, log = defaultLogger, exit = (code: number) => process.exit(code), signals = ['SIGTERM', 'SIGINT'] } = options
   const inFlight = new Set<ServerResponse>()
+  let portClosed = false
 
   http.on('request', (_request, response: ServerResponse) => {
-    // A request arriving on an open keep-alive connection while draining is
-    // served, and its connection closed after the answer.
-    if (isDraining()) response.shouldKeepAlive = false
+    // A request arriving on a kept-alive connection after the port closed
+    // is served, and its connection closed after the answer.
+    if (portClosed) response.shouldKeepAlive = false
     inFlight.add(response)
-    response.once('close', () => {
-      inFlight.delete(response)
-      // A response whose headers went out before the signal kept its
-      // connection open: close it once idle (not before the port is closed:
-      // until then the proxy may reuse it, and gets `Connection: close`).
-      if (portClosing) setImmediate(() => http.closeIdleConnections())
-    })
+    response.once('close', () => inFlight.delete(response))
   })
 
   let started = false
-  let portClosing = false
   async function shutdown(signal: NodeJS.Signals) {
     if (started) {
       log.warn({ signal }, 'second signal: exiting now')
@@ -67,16 +69,20 @@ export function gracefulShutdown(options: ShutdownOptions) {
     }
     started = true
     shared[DRAINING] = true
-    log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready, closing the port, finishing requests in flight')
-    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
+    log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready')
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
 
+    portClosed = true
+    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
     const timer = setTimeout(() => {
       log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
       http.closeAllConnections()
     }, timeoutMs)
-    portClosing = true
     try {
+      // net's close, not http's: stop listening without cutting idle connections; resolves when all are closed.
+      const closed = new Promise<void>((resolve, reject) => net.Server.prototype.close.call(http, (error) => (error ? reject(error) : resolve())))
+      log.info({ inFlight: inFlight.size }, 'port closed: finishing requests in flight')
+      await closed
       await close()
       log.info('HTTP server closed')
     } catch (error) {
