@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import type { DatabaseHandle } from './db/client.server'
 import { databaseHandle, type Database } from './db/index.server'
 import { MIGRATIONS_FOLDER } from './db/migrate.server'
 import { isDraining } from './shutdown.server'
@@ -31,14 +32,35 @@ export async function readyResponse(): Promise<Response> {
 
 export async function readiness(): Promise<Readiness> {
   if (isDraining()) return { status: 'draining' }
-  const handle = await within(databaseHandle(), CHECK_TIMEOUT_MS).catch(() => null)
-  if (handle === undefined) return { status: 'starting' }
-  if (handle === null) return { status: 'unavailable', reason: 'database' }
-  const applied = await within(lastAppliedMigration(handle.db), CHECK_TIMEOUT_MS).catch(() => undefined)
+  const database = opening()
+  if (database.state === 'opening') return { status: 'starting' }
+  if (database.state === 'failed') return { status: 'unavailable', reason: 'database' }
+  const state = await databaseReadiness(database.handle.db)
+  // The answer may have taken a while: a signal in between wins.
+  return isDraining() ? { status: 'draining' } : state
+}
+
+/** Ready when the database answers within the bound and has this build's migrations. */
+export async function databaseReadiness(db: Database): Promise<Readiness> {
+  const applied = await within(lastAppliedMigration(db), CHECK_TIMEOUT_MS).catch(() => undefined)
   if (applied === undefined) return { status: 'unavailable', reason: 'database' }
   if (applied === null || applied < latestMigration()) return { status: 'unavailable', reason: 'migrations' }
-  // The answer may have taken a while: a signal in between wins.
-  return isDraining() ? { status: 'draining' } : { status: 'ready' }
+  return { status: 'ready' }
+}
+
+type Opening = { state: 'opening' } | { state: 'failed' } | { state: 'open'; handle: DatabaseHandle }
+let database: Opening | undefined
+
+/** Where opening the database stands, without waiting for it (it can take seconds: migrations). */
+function opening(): Opening {
+  if (!database) {
+    database = { state: 'opening' }
+    databaseHandle().then(
+      (handle) => (database = { state: 'open', handle }),
+      () => (database = { state: 'failed' }),
+    )
+  }
+  return database
 }
 
 let latest: number | undefined

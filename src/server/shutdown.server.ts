@@ -13,6 +13,10 @@ export function isDraining(): boolean {
   return shared[DRAINING] === true
 }
 
+export function startDraining() {
+  shared[DRAINING] = true
+}
+
 export interface ShutdownOptions {
   /** The listening Node HTTP server. */
   http: Server
@@ -68,7 +72,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
       return
     }
     started = true
-    shared[DRAINING] = true
+    startDraining()
     log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready')
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
 
