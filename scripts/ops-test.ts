@@ -9,7 +9,7 @@
  * - a rolling restart (SIGTERM to A, A exits 0, A starts again; then B)
  *   fails no request, and every book the load was told was created exists;
  * - readiness turns 503 before the port closes; the process exits 0;
- * - a slow upload straddling SIGTERM gets its answer;
+ * - 16 slow uploads straddling SIGTERM all get their answer;
  * - the session of a sign-in through nginx records the address nginx
  *   forwarded (TRUST_PROXY=1), not nginx's, not the client's own claim;
  * - X-Request-Id: nginx's id is the app's, in its response and its log;
@@ -305,8 +305,8 @@ function watchReadiness(port: number) {
 }
 
 /** Sends the first half of a book creation to `port`, the rest when `finish` is called. */
-function slowUpload(port: number, cookie: string) {
-  const body = JSON.stringify({ title: `ops-${run}-slow-upload`, author: 'Ops Test' })
+function slowUpload(port: number, cookie: string, title = `ops-${run}-slow-upload`) {
+  const body = JSON.stringify({ title, author: 'Ops Test' })
   const half = Math.floor(body.length / 2)
   let req!: http.ClientRequest
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -324,16 +324,17 @@ function slowUpload(port: number, cookie: string) {
   return { answer, finish: () => req.end(body.slice(half)), abort: () => req.destroy() }
 }
 
-async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string) {
+async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: pg.Client) {
   for (const name of ['a', 'b'] as const) {
     const app = apps[name]
     const watch = watchReadiness(app.port)
     await sleep(300)
-    const upload = name === 'a' ? slowUpload(app.port, cookie) : undefined
+    // On A, 16 uploads straddle the signal: sent in part before, finished after the port closed.
+    const uploads = name === 'a' ? Array.from({ length: 16 }, (_, i) => slowUpload(app.port, cookie, `ops-${run}-slow-upload-${i}`)) : []
     await sleep(200)
     const signalled = Date.now()
     app.child.kill('SIGTERM')
-    if (upload) setTimeout(upload.finish, 1500) // after the port closed (SHUTDOWN_DELAY=1)
+    setTimeout(() => uploads.forEach((upload) => upload.finish()), 1500) // SHUTDOWN_DELAY=1
     const code = await app.exited
     const stoppedAfter = Date.now() - signalled
     await watch.stop()
@@ -342,9 +343,11 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string) {
     const firstDraining = watch.seen.indexOf('503')
     const firstRefused = watch.seen.indexOf('ECONNREFUSED')
     check(`${name.toUpperCase()}: readiness 503 before the port closes`, watch.seen[0] === '200' && firstDraining > 0 && firstRefused > firstDraining, sequence)
-    if (upload) {
-      const answer = await upload.answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} }))
-      check('A: a slow upload straddling SIGTERM gets its answer', answer.status === 201, `${answer.status} ${answer.body.slice(0, 80)}`)
+    if (uploads.length) {
+      const answers = await Promise.all(uploads.map((upload) => upload.answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} }))))
+      const created = answers.filter((answer) => answer.status === 201).length
+      const { rows } = await db.query<{ count: string }>(`select count(*) from book where title like $1`, [`ops-${run}-slow-upload-%`])
+      check('A: 16 slow uploads straddling SIGTERM all get their answer and are saved', created === 16 && Number(rows[0]?.count) === 16, `${created}/16 answered 201, ${rows[0]?.count} in the database${created < 16 ? `; ${answers.find((a) => a.status !== 201)?.body.slice(0, 80)}` : ''}`)
     }
     const log = fs.readFileSync(app.logFile, 'utf8')
     const drained = /"inFlight":(\d+)/.exec(log)?.[1]
@@ -461,13 +464,13 @@ async function main() {
 
     const load = startLoad(cookie)
     await sleep(2000)
-    await rollingRestart(apps, cookie)
+    await rollingRestart(apps, cookie, db)
     await sleep(2000)
     await load.stop()
 
     const kinds = Object.entries(load.byKind).map(([kind, stats]) => `${kind} ${stats.sent}/${stats.failed}`).join(', ')
     check('rolling restart under load: zero failed requests', load.failed === 0 && load.sent > 0, `${load.sent} requests sent, ${load.failed} failed (sent/failed: ${kinds})${load.failures.length ? `; first: ${load.failures.slice(0, 3).join(' | ')}` : ''}`)
-    const { rows: books } = await db.query<{ count: string }>(`select count(*) from book where title like $1 and title <> $2`, [`ops-${run}-%`, `ops-${run}-slow-upload`])
+    const { rows: books } = await db.query<{ count: string }>(`select count(*) from book where title like $1 and title not like $2`, [`ops-${run}-%`, `ops-${run}-slow-upload%`])
     check('every creation answered 201 is in the database, and only those', Number(books[0]?.count) === load.created, `${load.created} answered 201, ${books[0]?.count} in the database`)
 
     checkLogs(fs.readdirSync(tmp).filter((file) => /^[ab]-\d+\.log$/.test(file)).map((file) => path.join(tmp, file)))
