@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
-import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
@@ -27,6 +26,9 @@ import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]js'
+import { Route as ApiHealthIndexRouteImport } from './routes/api/health/index'
+import { Route as ApiHealthLiveRouteImport } from './routes/api/health/live'
+import { Route as ApiHealthReadyRouteImport } from './routes/api/health/ready'
 import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
@@ -58,11 +60,6 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const OnboardingRoute = OnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiHealthRoute = ApiHealthRouteImport.update({
-  id: '/api/health',
-  path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
@@ -128,6 +125,21 @@ const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
 const ApiDocsInitDotjsRoute = ApiDocsInitDotjsRouteImport.update({
   id: '/api/docs/init.js',
   path: '/api/docs/init.js',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthIndexRoute = ApiHealthIndexRouteImport.update({
+  id: '/api/health/',
+  path: '/api/health/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthLiveRoute = ApiHealthLiveRouteImport.update({
+  id: '/api/health/live',
+  path: '/api/health/live',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthReadyRoute = ApiHealthReadyRouteImport.update({
+  id: '/api/health/ready',
+  path: '/api/health/ready',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiRestSplatRoute = ApiRestSplatRouteImport.update({
@@ -196,7 +208,6 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -209,12 +220,15 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
+  '/api/health/live': typeof ApiHealthLiveRoute
+  '/api/health/ready': typeof ApiHealthReadyRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
+  '/api/health/': typeof ApiHealthIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -226,7 +240,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/onboarding': typeof OnboardingRoute
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -239,12 +252,15 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
+  '/api/health/live': typeof ApiHealthLiveRoute
+  '/api/health/ready': typeof ApiHealthReadyRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
+  '/api/health': typeof ApiHealthIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -259,7 +275,6 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/onboarding': typeof OnboardingRoute
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -272,12 +287,15 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
+  '/api/health/live': typeof ApiHealthLiveRoute
+  '/api/health/ready': typeof ApiHealthReadyRoute
   '/api/rest/$': typeof ApiRestSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
+  '/api/health/': typeof ApiHealthIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -293,7 +311,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/onboarding'
-    | '/api/health'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -306,12 +323,15 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/docs/init.js'
+    | '/api/health/live'
+    | '/api/health/ready'
     | '/api/rest/$'
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
     | '/api/docs/'
+    | '/api/health/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -323,7 +343,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/onboarding'
-    | '/api/health'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -336,12 +355,15 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/auth/$'
     | '/api/docs/init.js'
+    | '/api/health/live'
+    | '/api/health/ready'
     | '/api/rest/$'
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
     | '/api/docs'
+    | '/api/health'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -355,7 +377,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/onboarding'
-    | '/api/health'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -368,12 +389,15 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/docs/init.js'
+    | '/api/health/live'
+    | '/api/health/ready'
     | '/api/rest/$'
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
     | '/api/docs/'
+    | '/api/health/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -388,7 +412,6 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   OnboardingRoute: typeof OnboardingRoute
-  ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginErrorRoute: typeof LoginErrorRoute
@@ -396,9 +419,12 @@ export interface RootRouteChildren {
   LoginIndexRoute: typeof LoginIndexRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDocsInitDotjsRoute: typeof ApiDocsInitDotjsRoute
+  ApiHealthLiveRoute: typeof ApiHealthLiveRoute
+  ApiHealthReadyRoute: typeof ApiHealthReadyRoute
   ApiRestSplatRoute: typeof ApiRestSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
+  ApiHealthIndexRoute: typeof ApiHealthIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -429,13 +455,6 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/onboarding'
       preLoaderRoute: typeof OnboardingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/health': {
-      id: '/api/health'
-      path: '/api/health'
-      fullPath: '/api/health'
-      preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/openapi.json': {
@@ -527,6 +546,27 @@ declare module '@tanstack/react-router' {
       path: '/api/docs/init.js'
       fullPath: '/api/docs/init.js'
       preLoaderRoute: typeof ApiDocsInitDotjsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health/': {
+      id: '/api/health/'
+      path: '/api/health'
+      fullPath: '/api/health/'
+      preLoaderRoute: typeof ApiHealthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health/live': {
+      id: '/api/health/live'
+      path: '/api/health/live'
+      fullPath: '/api/health/live'
+      preLoaderRoute: typeof ApiHealthLiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health/ready': {
+      id: '/api/health/ready'
+      path: '/api/health/ready'
+      fullPath: '/api/health/ready'
+      preLoaderRoute: typeof ApiHealthReadyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rest/$': {
@@ -671,7 +711,6 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   OnboardingRoute: OnboardingRoute,
-  ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginErrorRoute: LoginErrorRoute,
@@ -679,9 +718,12 @@ const rootRouteChildren: RootRouteChildren = {
   LoginIndexRoute: LoginIndexRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDocsInitDotjsRoute: ApiDocsInitDotjsRoute,
+  ApiHealthLiveRoute: ApiHealthLiveRoute,
+  ApiHealthReadyRoute: ApiHealthReadyRoute,
   ApiRestSplatRoute: ApiRestSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
+  ApiHealthIndexRoute: ApiHealthIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

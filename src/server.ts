@@ -10,6 +10,7 @@ import { env } from '@/lib/env.server'
 import { pipeline, type Next } from '@/server/http/pipeline.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { requestLog } from '@/server/http/request-log.server'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
@@ -42,7 +43,7 @@ let handle: Next | undefined
 /** Every request, whatever its route, goes through one pipeline (src/server/http). */
 export default createServerEntry({
   fetch(request) {
-    handle ??= pipeline(requestSteps(env(), socketAddress), app)
+    handle ??= pipeline([requestLog(), ...requestSteps(env(), socketAddress)], app)
     return handle(request)
   },
 })

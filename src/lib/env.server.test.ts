@@ -245,3 +245,16 @@ describe('request pipeline settings', () => {
     expect(issues({ MAX_BODY_BYTES: '1.5' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be a whole number of bytes'])
   })
 })
+
+describe('SHUTDOWN_TIMEOUT and SHUTDOWN_DELAY', () => {
+  it('are seconds: 10 and 0 by default, decimals allowed', () => {
+    expect(parseEnv({})).toMatchObject({ SHUTDOWN_TIMEOUT: 10, SHUTDOWN_DELAY: 0 })
+    expect(parseEnv({ SHUTDOWN_TIMEOUT: '2.5', SHUTDOWN_DELAY: '5' })).toMatchObject({ SHUTDOWN_TIMEOUT: 2.5, SHUTDOWN_DELAY: 5 })
+  })
+
+  it('refuse what is not a number of seconds in range', () => {
+    expect(issues({ SHUTDOWN_TIMEOUT: 'ten' })).toEqual(['SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be a number of seconds'])
+    expect(issues({ SHUTDOWN_TIMEOUT: '-1' })).toEqual(['SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'])
+    expect(issues({ SHUTDOWN_DELAY: '601' })).toEqual(['SHUTDOWN_DELAY: SHUTDOWN_DELAY must be between 0 and 600 seconds'])
+  })
+})

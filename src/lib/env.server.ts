@@ -116,6 +116,14 @@ export const envSchema = z
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
+    // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
+    SHUTDOWN_TIMEOUT: optional(
+      z.coerce.number({ message: 'SHUTDOWN_TIMEOUT must be a number of seconds' }).min(0, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds').max(3600, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'),
+    ).default(10),
+    // Seconds between readiness turning 503 and the port closing, for load balancers that poll readiness.
+    SHUTDOWN_DELAY: optional(
+      z.coerce.number({ message: 'SHUTDOWN_DELAY must be a number of seconds' }).min(0, 'SHUTDOWN_DELAY must be between 0 and 600 seconds').max(600, 'SHUTDOWN_DELAY must be between 0 and 600 seconds'),
+    ).default(0),
   })
   .transform((env) => ({
     ...env,

@@ -8,12 +8,32 @@ export type { Database } from './client.server'
 
 /**
  * The process-wide database: opened once, migrated, seeded on first start,
- * closed on SIGTERM/SIGINT so the process can exit. Kept on globalThis so the
- * dev server's module reloads reuse it (PGlite allows one owner per folder).
+ * closed on SIGTERM/SIGINT so the process can exit (the production server
+ * instead closes it itself, after draining its requests: closeDatabase).
+ * Kept on globalThis so the dev server's module reloads reuse it (PGlite
+ * allows one owner per folder).
  */
 const globalKey = Symbol.for('start-books.database')
-type Holder = { [globalKey]?: Promise<DatabaseHandle> }
+const serverOwnsShutdown = Symbol.for('start-books.database.server-owns-shutdown')
+type Holder = { [globalKey]?: Promise<DatabaseHandle>; [serverOwnsShutdown]?: boolean }
 const holder = globalThis as Holder
+
+/**
+ * The production server drains its requests before it closes the database
+ * (src/server/shutdown.server.ts). On globalThis, like the handle: the build
+ * holds two copies of this module (nitro's entry bundle and the SSR bundle).
+ */
+export function leaveShutdownToServer() {
+  holder[serverOwnsShutdown] = true
+}
+
+/** Closes the database if it was opened (PGlite: releases its folder lock). */
+export async function closeDatabase() {
+  const handle = await holder[globalKey]?.catch(() => undefined)
+  if (!handle) return
+  logger.info('closing the database')
+  await handle.close()
+}
 
 export async function prepareDatabase(handle: DatabaseHandle) {
   await handle.exclusive(async (db) => {
@@ -30,7 +50,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
     const url = env().DATABASE_URL
     const handle = await openDatabase(url)
-    closeOnExit(handle)
+    if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     return prepareDatabase(handle)
   })()

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Start Books: a production image (docs/deploy/README.md).
+#   docker build -t start-books .
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e AUTH_SECRET=… -e EMAIL_SERVER=smtp://… start-books
+
+# ---- build: the whole project, dev dependencies included --------------------
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `npm install`, not `npm ci`: the lock file lacks some platform packages (see DESIGN).
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- run: the build output and the migrations, nothing else -------------------
+FROM node:24-bookworm-slim AS run
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /app/.output ./.output
+COPY --from=build /app/drizzle ./drizzle
+# The embedded database's folder, for a run without DATABASE_URL (one container only).
+RUN mkdir .data && chown node:node .data
+USER node
+EXPOSE 3000
+# Readiness: 503 while starting, without its database or its migrations, and while draining.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1 and handles SIGTERM itself (graceful shutdown, SHUTDOWN_TIMEOUT); it starts no child processes.
+STOPSIGNAL SIGTERM
+CMD ["node", ".output/server/index.mjs"]

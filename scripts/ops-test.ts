@@ -1,0 +1,497 @@
+/**
+ * `npm run test:ops`: a real deployment, tested (docs/deploy/README.md).
+ *
+ * nginx from Debian, with docs/deploy/nginx.conf (ports rewritten), in front
+ * of two production processes (`.output` from `npm run build`) on one
+ * throwaway PostgreSQL database, under a steady load of signed-in clients
+ * (pages, API reads, book creations, session reads). Checks:
+ *
+ * - a rolling restart (SIGTERM to A, A exits 0, A starts again; then B)
+ *   fails no request, and every book the load was told was created exists;
+ * - readiness turns 503 before the port closes; the process exits 0;
+ * - 16 slow uploads straddling SIGTERM all get their answer;
+ * - the session of a sign-in through nginx records the address nginx
+ *   forwarded (TRUST_PROXY=1), not nginx's, not the client's own claim;
+ * - X-Request-Id: nginx's id is the app's, in its response and its log;
+ *   every log line is JSON; a client that hangs up leaves no stack trace;
+ * - SIGTERM to `npm start` stops the server;
+ * - SIGTERM with stdout and stderr broken pipes exits.
+ *
+ * Needs: nginx (`apt-get install nginx`, .ci/run does it), PostgreSQL on
+ * 127.0.0.1:5432 (TEST_DATABASE_URL), the build. Ports: OPS_PORT (3420) to
+ * OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT (3450/3451).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const NODE = process.execPath
+const BASE_PORT = Number(process.env.OPS_PORT ?? 3420)
+const PORT = { nginx: BASE_PORT, a: BASE_PORT + 1, b: BASE_PORT + 2, npmStart: BASE_PORT + 3, brokenPipe: BASE_PORT + 4 }
+const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
+const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
+const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx'
+const BASE_URL = `http://127.0.0.1:${PORT.nginx}`
+// The test client reaches nginx from another loopback address than nginx reaches the apps from.
+const CLIENT_ADDRESS = '127.0.0.2'
+const SPOOFED_ADDRESS = '203.0.113.99'
+const CLIENTS = 8
+
+const run = `${Date.now().toString(36)}${process.pid}`
+const database = `start_books_ops_${run}`
+const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${database}` }).toString()
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'start-books-ops-'))
+fs.chmodSync(tmp, 0o755) // nginx's workers run as another user
+
+const children = new Set<ChildProcess>()
+const results: { name: string; ok: boolean; detail: string }[] = []
+
+function check(name: string, ok: boolean, detail = '') {
+  results.push({ name, ok, detail })
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// ---- HTTP ------------------------------------------------------------------
+
+interface Answer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+interface RequestOptions {
+  port?: number
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: unknown
+  agent?: http.Agent | false
+  localAddress?: string
+  timeoutMs?: number
+}
+
+function request(options: RequestOptions): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: options.port ?? PORT.nginx,
+        method: options.method ?? 'GET',
+        path: options.path,
+        agent: options.agent ?? false,
+        localAddress: options.localAddress,
+        headers: {
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: BASE_URL } : {}),
+          ...options.headers,
+        },
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+        res.on('error', reject)
+      },
+    )
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return
+    await sleep(100)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+const isReady = (port: number) => request({ port, path: '/api/health/ready', timeoutMs: 3000 }).then((answer) => answer.status === 200)
+
+// ---- Processes -------------------------------------------------------------
+
+function track(child: ChildProcess) {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
+function appEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: 'ops-test-secret-ops-test-secret-0123456789',
+    EMAIL_SERVER: `smtp://127.0.0.1:${SMTP_PORT}`,
+    TRUST_PROXY: '1',
+    SHUTDOWN_DELAY: '1',
+    SHUTDOWN_TIMEOUT: '10',
+    LOG_LEVEL: 'info',
+    // The load comes from one address: per-address budgets are tested elsewhere.
+    RATE_LIMIT: 'false',
+  }
+}
+
+interface App {
+  name: string
+  port: number
+  child: ChildProcess
+  exited: Promise<number | null>
+  logFile: string
+}
+
+let starts = 0
+function startApp(name: string, port: number): App {
+  const logFile = path.join(tmp, `${name}-${++starts}.log`)
+  const out = fs.openSync(logFile, 'a')
+  const child = track(spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(port), stdio: ['ignore', out, out] }))
+  fs.closeSync(out)
+  const exited = once(child, 'exit').then(([code]) => code as number | null)
+  return { name, port, child, exited, logFile }
+}
+
+function startNginx() {
+  const site = fs.readFileSync(path.join(ROOT, 'docs/deploy/nginx.conf'), 'utf8')
+  const rewrites: [string, string][] = [
+    ['server 127.0.0.1:3000 ', `server 127.0.0.1:${PORT.a} `],
+    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${PORT.b} `],
+    ['listen 80;', `listen 127.0.0.1:${PORT.nginx};`],
+    ['/var/log/nginx/start-books.access.log', path.join(tmp, 'nginx-access.log')],
+  ]
+  let config = site
+  for (const [from, to] of rewrites) {
+    if (!config.includes(from)) throw new Error(`docs/deploy/nginx.conf no longer contains "${from}": update the ops test`)
+    config = config.replace(from, to)
+  }
+  fs.writeFileSync(path.join(tmp, 'site.conf'), config)
+  fs.writeFileSync(
+    path.join(tmp, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${tmp}/nginx.pid;`,
+      `error_log ${tmp}/nginx-error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      `  include ${tmp}/site.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  )
+  return track(spawn(NGINX, ['-p', `${tmp}/`, '-c', `${tmp}/nginx.conf`], { stdio: ['ignore', 'inherit', 'inherit'] }))
+}
+
+// ---- Sign-in -----------------------------------------------------------------
+
+async function loginCode(email: string, after: number): Promise<string> {
+  let code: string | undefined
+  await waitFor(`the login code for ${email}`, async () => {
+    const answer = await request({ port: MAIL_HTTP_PORT, path: `/messages?to=${encodeURIComponent(email)}` })
+    const messages = JSON.parse(answer.body) as { text: string; date: string }[]
+    code = messages.filter((m) => Date.parse(m.date) >= after).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)
+    return Boolean(code)
+  }, 15_000)
+  return code!
+}
+
+/** Signs in through nginx as a browser would, from CLIENT_ADDRESS, claiming SPOOFED_ADDRESS. */
+async function signIn(email: string): Promise<string> {
+  const after = Date.now() - 1000
+  const sent = await request({ method: 'POST', path: '/api/auth/email-otp/send-verification-otp', body: { email, type: 'sign-in' }, localAddress: CLIENT_ADDRESS })
+  if (sent.status !== 200) throw new Error(`sending the code: ${sent.status} ${sent.body}`)
+  const otp = await loginCode(email, after)
+  const signedIn = await request({
+    method: 'POST',
+    path: '/api/auth/sign-in/email-otp',
+    body: { email, otp },
+    localAddress: CLIENT_ADDRESS,
+    headers: { 'x-forwarded-for': SPOOFED_ADDRESS },
+  })
+  if (signedIn.status !== 200) throw new Error(`signing in: ${signedIn.status} ${signedIn.body}`)
+  const cookies = [signedIn.headers['set-cookie'] ?? []].flat().map((cookie) => cookie.split(';')[0])
+  if (!cookies.some((cookie) => cookie?.includes('session_token'))) throw new Error('no session cookie')
+  return cookies.join('; ')
+}
+
+// ---- Load --------------------------------------------------------------------
+
+interface Load {
+  sent: number
+  failed: number
+  byKind: Record<string, { sent: number; failed: number }>
+  failures: string[]
+  created: number
+  stop(): Promise<void>
+}
+
+function startLoad(cookie: string): Load {
+  const load: Load = { sent: 0, failed: 0, byKind: {}, failures: [], created: 0, stop: async () => {} }
+  let stopping = false
+  const kinds = [
+    { kind: 'page', weight: 2, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/manager/books', headers: { cookie } }) },
+    { kind: 'api read', weight: 3, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/api/rest/books', headers: { cookie } }) },
+    { kind: 'session', weight: 2, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/api/auth/get-session', headers: { cookie } }) },
+    {
+      kind: 'create',
+      weight: 2,
+      expect: 201,
+      send: (agent: http.Agent) =>
+        request({ agent, method: 'POST', path: '/api/rest/books', headers: { cookie }, body: { title: `ops-${run}-${Math.random().toString(36).slice(2)}`, author: 'Ops Test' } }),
+    },
+  ]
+  const deck = kinds.flatMap((kind) => Array<typeof kind>(kind.weight).fill(kind))
+  const client = async () => {
+    // One connection per client, kept alive, as a browser does.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    while (!stopping) {
+      const { kind, expect, send } = deck[Math.floor(Math.random() * deck.length)]!
+      const stats = (load.byKind[kind] ??= { sent: 0, failed: 0 })
+      load.sent++
+      stats.sent++
+      try {
+        const answer = await send(agent)
+        if (answer.status !== expect) throw new Error(`${answer.status} ${answer.body.slice(0, 200)}`)
+        if (kind === 'create') load.created++
+      } catch (error) {
+        load.failed++
+        stats.failed++
+        load.failures.push(`${kind}: ${(error as Error).message}`)
+      }
+      await sleep(10 + Math.random() * 40)
+    }
+    agent.destroy()
+  }
+  const clients = Array.from({ length: CLIENTS }, client)
+  load.stop = async () => {
+    stopping = true
+    await Promise.all(clients)
+  }
+  return load
+}
+
+// ---- Checks --------------------------------------------------------------------
+
+/** Polls an app's readiness directly (new connection each time) and records what it answers. */
+function watchReadiness(port: number) {
+  const seen: string[] = []
+  let stopped = false
+  const done = (async () => {
+    while (!stopped) {
+      const state = await request({ port, path: '/api/health/ready', timeoutMs: 2000 }).then(
+        (answer) => `${answer.status}`,
+        (error: NodeJS.ErrnoException) => error.code ?? 'error',
+      )
+      if (seen.at(-1) !== state) seen.push(state)
+      await sleep(20)
+    }
+  })()
+  return { seen, stop: () => ((stopped = true), done) }
+}
+
+/** Sends the first half of a book creation to `port`, the rest when `finish` is called. */
+function slowUpload(port: number, cookie: string, title = `ops-${run}-slow-upload`) {
+  const body = JSON.stringify({ title, author: 'Ops Test' })
+  const half = Math.floor(body.length / 2)
+  let req!: http.ClientRequest
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/rest/books', agent: false, headers: { cookie, origin: BASE_URL, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.write(body.slice(0, half))
+  })
+  return { answer, finish: () => req.end(body.slice(half)), abort: () => req.destroy() }
+}
+
+async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: pg.Client) {
+  for (const name of ['a', 'b'] as const) {
+    const app = apps[name]
+    const watch = watchReadiness(app.port)
+    await sleep(300)
+    // On A, 16 uploads straddle the signal: sent in part before, finished after the port closed.
+    const uploads = name === 'a' ? Array.from({ length: 16 }, (_, i) => slowUpload(app.port, cookie, `ops-${run}-slow-upload-${i}`)) : []
+    await sleep(200)
+    const signalled = Date.now()
+    app.child.kill('SIGTERM')
+    setTimeout(() => uploads.forEach((upload) => upload.finish()), 1500) // SHUTDOWN_DELAY=1
+    const code = await app.exited
+    const stoppedAfter = Date.now() - signalled
+    await watch.stop()
+    check(`${name.toUpperCase()}: SIGTERM under load, exit code 0`, code === 0, `exited ${stoppedAfter} ms after the signal`)
+    const sequence = watch.seen.join(' → ')
+    const firstDraining = watch.seen.indexOf('503')
+    const firstRefused = watch.seen.indexOf('ECONNREFUSED')
+    check(`${name.toUpperCase()}: readiness 503 before the port closes`, watch.seen[0] === '200' && firstDraining > 0 && firstRefused > firstDraining, sequence)
+    if (uploads.length) {
+      const answers = await Promise.all(uploads.map((upload) => upload.answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} }))))
+      const created = answers.filter((answer) => answer.status === 201).length
+      const { rows } = await db.query<{ count: string }>(`select count(*) from book where title like $1`, [`ops-${run}-slow-upload-%`])
+      check('A: 16 slow uploads straddling SIGTERM all get their answer and are saved', created === 16 && Number(rows[0]?.count) === 16, `${created}/16 answered 201, ${rows[0]?.count} in the database${created < 16 ? `; ${answers.find((a) => a.status !== 201)?.body.slice(0, 80)}` : ''}`)
+    }
+    const log = fs.readFileSync(app.logFile, 'utf8')
+    const drained = /"inFlight":(\d+)/.exec(log)?.[1]
+    console.log(`     ${name.toUpperCase()} had ${drained ?? '?'} request(s) in flight at the signal`)
+    apps[name] = startApp(name, app.port)
+    await waitFor(`${name} ready again`, () => isReady(app.port))
+    // nginx retries a failed server after fail_timeout (2s).
+    await sleep(3000)
+  }
+}
+
+async function checkRequestIds(apps: App[]) {
+  const answer = await request({ path: '/api/health/live' })
+  const id = String(answer.headers['x-request-id'] ?? '')
+  check("X-Request-Id: nginx's id comes back", /^[0-9a-f]{32}$/.test(id), id)
+  await sleep(200)
+  const logged = apps.some((app) => fs.readFileSync(app.logFile, 'utf8').includes(`"requestId":"${id}"`))
+  check('X-Request-Id: the app logged the request under that id', logged)
+}
+
+async function checkClientAbort(app: App, cookie: string) {
+  const upload = slowUpload(app.port, cookie)
+  upload.answer.catch(() => {})
+  await sleep(300)
+  upload.abort()
+  await sleep(500)
+}
+
+function checkLogs(files: string[]) {
+  const lines = files.flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean))
+  const notJson = lines.filter((line) => {
+    try {
+      JSON.parse(line)
+      return false
+    } catch {
+      return true
+    }
+  })
+  check('every log line is JSON', notJson.length === 0, notJson.length ? notJson.slice(0, 3).join(' | ').slice(0, 300) : `${lines.length} lines`)
+  const stacks = lines.filter((line) => /ECONNRESET|Error: aborted/.test(line) && /\bat /.test(line))
+  check('a client that hangs up leaves no stack trace', stacks.length === 0, stacks[0]?.slice(0, 200) ?? '')
+  const requests = lines.filter((line) => line.includes('"msg":"request"'))
+  const complete = requests.every((line) => {
+    const entry = JSON.parse(line) as Record<string, unknown>
+    return typeof entry.requestId === 'string' && entry.method && entry.route && typeof entry.status === 'number' && typeof entry.durationMs === 'number'
+  })
+  check('one request line per request: id, method, route, status, duration', requests.length > 0 && complete, `${requests.length} request lines`)
+}
+
+async function checkNpmStart() {
+  const logFile = path.join(tmp, 'npm-start.log')
+  const out = fs.openSync(logFile, 'a')
+  const npm = track(spawn('npm', ['start'], { cwd: ROOT, env: appEnv(PORT.npmStart), stdio: ['ignore', out, out] }))
+  fs.closeSync(out)
+  const exited = once(npm, 'exit')
+  await waitFor('npm start ready', () => isReady(PORT.npmStart))
+  npm.kill('SIGTERM')
+  const stopped = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)])
+  const closed = await request({ port: PORT.npmStart, path: '/api/health/live', timeoutMs: 2000 }).then(
+    () => false,
+    () => true,
+  )
+  check('SIGTERM to `npm start` stops the server', stopped && closed && fs.readFileSync(logFile, 'utf8').includes('"msg":"stopped"'), `npm exited: ${stopped}, port closed: ${closed}`)
+}
+
+async function checkBrokenPipe() {
+  const child = track(spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(PORT.brokenPipe), stdio: ['ignore', 'pipe', 'pipe'] }))
+  const exited = once(child, 'exit')
+  await waitFor('the broken-pipe app ready', () => isReady(PORT.brokenPipe))
+  // The log reader goes away: every later write to stdout or stderr fails with EPIPE.
+  child.stdout!.destroy()
+  child.stderr!.destroy()
+  for (let i = 0; i < 20; i++) await request({ port: PORT.brokenPipe, path: `/api/rest/books/${i}-missing` }).catch(() => {})
+  const signalled = Date.now()
+  child.kill('SIGTERM')
+  const exit = await Promise.race([exited.then(([code]) => code as number), sleep(15_000).then(() => 'still running')])
+  check('SIGTERM with broken stdout/stderr pipes exits', exit === 0, `exit ${exit} after ${Date.now() - signalled} ms`)
+}
+
+// ---- Main ------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now()
+  if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs'))) throw new Error('No build: run `npm run build` first')
+  if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error('nginx is missing: apt-get install -y nginx')
+
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`create database ${database}`)
+  const db = new pg.Client({ connectionString: databaseUrl })
+  try {
+    track(spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }))
+    const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
+    startNginx()
+    await waitFor('the mail catcher', () => request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200))
+    await waitFor('A and B ready', async () => (await isReady(PORT.a)) && (await isReady(PORT.b)))
+    await waitFor('nginx', () => isReady(PORT.nginx))
+    await db.connect()
+
+    const cookie = await signIn('admin@admin.com')
+    const { rows } = await db.query<{ ip_address: string | null }>(
+      `select s.ip_address from session s join "user" u on u.id = s.user_id where u.email = $1 order by s.created_at desc limit 1`,
+      ['admin@admin.com'],
+    )
+    const recorded = rows[0]?.ip_address
+    check('a new session records the address nginx forwarded (TRUST_PROXY=1)', recorded === CLIENT_ADDRESS, `recorded ${recorded}; client ${CLIENT_ADDRESS}, nginx 127.0.0.1, claimed ${SPOOFED_ADDRESS}`)
+
+    await checkRequestIds([apps.a, apps.b])
+    await checkClientAbort(apps.b, cookie)
+
+    const load = startLoad(cookie)
+    await sleep(2000)
+    await rollingRestart(apps, cookie, db)
+    await sleep(2000)
+    await load.stop()
+
+    const kinds = Object.entries(load.byKind).map(([kind, stats]) => `${kind} ${stats.sent}/${stats.failed}`).join(', ')
+    check('rolling restart under load: zero failed requests', load.failed === 0 && load.sent > 0, `${load.sent} requests sent, ${load.failed} failed (sent/failed: ${kinds})${load.failures.length ? `; first: ${load.failures.slice(0, 3).join(' | ')}` : ''}`)
+    const { rows: books } = await db.query<{ count: string }>(`select count(*) from book where title like $1 and title not like $2`, [`ops-${run}-%`, `ops-${run}-slow-upload%`])
+    check('every creation answered 201 is in the database, and only those', Number(books[0]?.count) === load.created, `${load.created} answered 201, ${books[0]?.count} in the database`)
+
+    checkLogs(fs.readdirSync(tmp).filter((file) => /^[ab]-\d+\.log$/.test(file)).map((file) => path.join(tmp, file)))
+    await checkNpmStart()
+    await checkBrokenPipe()
+  } finally {
+    for (const child of children) child.kill('SIGTERM')
+    await sleep(500)
+    for (const child of children) child.kill('SIGKILL')
+    await db.end().catch(() => {})
+    await admin.query(`drop database if exists ${database} with (force)`).catch((error: Error) => console.error(`could not drop ${database}: ${error.message}`))
+    await admin.end()
+    if (results.every((result) => result.ok)) fs.rmSync(tmp, { recursive: true, force: true })
+    else console.log(`logs kept in ${tmp}`)
+  }
+  const failed = results.filter((result) => !result.ok)
+  console.log(`\n${results.length - failed.length}/${results.length} checks passed in ${Math.round((Date.now() - started) / 1000)} s`)
+  process.exitCode = failed.length ? 1 : 0
+}
+
+main().catch((error: Error) => {
+  console.error(error)
+  process.exitCode = 1
+})

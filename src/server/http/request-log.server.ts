@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
+import { isClientAbort, logger as defaultLogger, requestScope, truncate } from '@/server/logger.server'
+import type { PipelineStep } from './pipeline.server'
+
+export const REQUEST_ID_HEADER = 'x-request-id'
+
+/** A caller's (or proxy's) request id is kept only if it is short and plain. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/
+
+export function requestIdOf(request: Request): string {
+  const incoming = request.headers.get(REQUEST_ID_HEADER)
+  return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
+// A segment that names a record (uuid, number, random id), not a route.
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.*\d)[A-Za-z0-9_-]{16,})$/i
+
+/**
+ * The route a request took, without the records it named and without the
+ * query string: `/manager/books/4f…/update` → `/manager/books/:id/update`.
+ * Few distinct values (fit for grouping) and no personal data in the logs.
+ */
+export function routePattern(pathname: string): string {
+  const pattern = pathname
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? ':id' : segment))
+    .join('/')
+  return truncate(pattern, 200)
+}
+
+/**
+ * The request-log step, outermost in the pipeline: gives each request an id
+ * (sent back as X-Request-Id, and on every log line written while it is
+ * handled) and writes one line when it is answered: method, route, status,
+ * duration. A failure that no inner step answered is logged with its class
+ * and code and answered 500; a client that went away is one `info` line,
+ * not a stack trace.
+ */
+export function requestLog(log: Logger = defaultLogger): PipelineStep {
+  return (request, next) => {
+    const requestId = requestIdOf(request)
+    const started = performance.now()
+    const line = () => ({
+      method: truncate(request.method, 16),
+      route: routePattern(new URL(request.url).pathname),
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    })
+    return requestScope(requestId, async () => {
+      try {
+        const response = withRequestId(await next(request), requestId)
+        const level = response.status >= 500 ? 'error' : 'info'
+        log[level]({ ...line(), status: response.status }, 'request')
+        return response
+      } catch (error) {
+        // Answered here, not rethrown: the framework would print the raw
+        // error (message, parameters, stack) on stderr.
+        if (isClientAbort(error) || request.signal.aborted) {
+          log.info({ ...line(), status: 499, aborted: true }, 'request aborted by the client')
+          return new Response(null, { status: 499, headers: { [REQUEST_ID_HEADER]: requestId } })
+        }
+        log.error({ ...line(), status: 500, err: error }, 'request failed')
+        return Response.json({ message: 'Internal Server Error' }, { status: 500, headers: { [REQUEST_ID_HEADER]: requestId } })
+      }
+    })
+  }
+}
+
+/** The response with X-Request-Id; a response with frozen headers is copied. */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId)
+    return response
+  } catch {
+    const headers = new Headers(response.headers)
+    headers.set(REQUEST_ID_HEADER, requestId)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}

@@ -1,0 +1,113 @@
+import type { Server, ServerResponse } from 'node:http'
+import net from 'node:net'
+import type { Logger } from 'pino'
+import { logger as defaultLogger } from './logger.server'
+
+// On globalThis: the build holds two copies of this module (nitro's entry
+// bundle, which sets it, and the SSR bundle, whose health route reads it).
+const DRAINING = Symbol.for('start-books.draining')
+const shared = globalThis as { [DRAINING]?: boolean }
+
+/** True from the first SIGTERM/SIGINT on: readiness answers 503. */
+export function isDraining(): boolean {
+  return shared[DRAINING] === true
+}
+
+export function startDraining() {
+  shared[DRAINING] = true
+}
+
+export interface ShutdownOptions {
+  /** The listening Node HTTP server. */
+  http: Server
+  /** Resolves once the server is closed (srvx's close, which also awaits `waitUntil` work). */
+  close: () => Promise<void>
+  /** Runs once the HTTP server is closed: nitro's `close` hooks (the database). */
+  cleanup: () => Promise<void>
+  /** How long in-flight requests get before their connections are cut. */
+  timeoutMs: number
+  /** How long the port stays open (and served) after readiness turned 503, for load balancers that poll it. */
+  delayMs?: number
+  log?: Logger
+  exit?: (code: number) => never | void
+  /** The signals that start it (tests call `shutdown` themselves). */
+  signals?: NodeJS.Signals[]
+}
+
+const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }
+
+/**
+ * Graceful shutdown of the production server. On the first signal:
+ * readiness turns 503 at once (and, for `delayMs`, nothing else changes,
+ * so that a load balancer polling it stops sending traffic); then the port
+ * closes; the requests in flight finish and every answer from then on
+ * carries `Connection: close`, so keep-alive connections close as they go
+ * idle; after `timeoutMs` the remaining connections are cut; then the
+ * database closes and the process exits 0. A second signal exits at once.
+ *
+ * Idle keep-alive connections are not cut when the port closes (Node's
+ * `server.close()` would): a proxy may be sending a request on one at that
+ * very moment, and it could not retry a POST. They close at the client's
+ * or the server's keep-alive timeout, whichever comes first (nginx: 4 s
+ * in docs/deploy/nginx.conf, Node: 5 s).
+ */
+export function gracefulShutdown(options: ShutdownOptions) {
+  const { http, close, cleanup, timeoutMs, delayMs = 0, log = defaultLogger, exit = (code: number) => process.exit(code), signals = ['SIGTERM', 'SIGINT'] } = options
+  const inFlight = new Set<ServerResponse>()
+  let portClosed = false
+
+  http.on('request', (_request, response: ServerResponse) => {
+    // A request arriving on a kept-alive connection after the port closed
+    // is served, and its connection closed after the answer.
+    if (portClosed) response.shouldKeepAlive = false
+    inFlight.add(response)
+    response.once('close', () => inFlight.delete(response))
+  })
+
+  let started = false
+  async function shutdown(signal: NodeJS.Signals) {
+    if (started) {
+      log.warn({ signal }, 'second signal: exiting now')
+      exit(SIGNAL_EXIT_CODE[signal] ?? 1)
+      return
+    }
+    started = true
+    startDraining()
+    log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready')
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+
+    portClosed = true
+    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
+    const timer = setTimeout(() => {
+      log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
+      http.closeAllConnections()
+    }, timeoutMs)
+    try {
+      // net's close, not http's: stop listening without cutting idle connections; resolves when all are closed.
+      const closed = new Promise<void>((resolve, reject) => net.Server.prototype.close.call(http, (error) => (error ? reject(error) : resolve())))
+      log.info({ inFlight: inFlight.size }, 'port closed: finishing requests in flight')
+      await closed
+      await close()
+      log.info('HTTP server closed')
+    } catch (error) {
+      log.error({ err: error }, 'error while closing the HTTP server')
+    } finally {
+      clearTimeout(timer)
+    }
+    try {
+      await cleanup()
+    } catch (error) {
+      log.error({ err: error }, 'error while closing')
+    }
+    log.info('stopped')
+    exit(0)
+  }
+
+  for (const signal of signals) process.on(signal, () => void shutdown(signal))
+  return { shutdown }
+}
+
+/** For tests: a fresh process state. */
+export function resetDrainingForTests() {
+  shared[DRAINING] = false
+}
