@@ -6,6 +6,8 @@ import {
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
+import { compression } from '@/server/http/compression.server'
+import { pipeline } from '@/server/http/pipeline.server'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
@@ -24,4 +26,6 @@ const handler = defineHandlerCallback(async (context) => {
   return result instanceof Response ? replaced : { ...result, response: replaced }
 })
 
-export default createServerEntry({ fetch: createStartHandler(handler) })
+const start = createStartHandler(handler)
+
+export default createServerEntry({ fetch: pipeline([compression], async (request) => start(request)) })

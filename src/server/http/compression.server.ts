@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import type { PipelineStep } from './pipeline.server'
+
+/** Below this many bytes a compressed answer is no smaller worth the CPU (a JSON error, a 304). */
+export const MIN_COMPRESSIBLE_BYTES = 1024
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+json|[\w.+-]+\+xml)|image\/svg\+xml)/i
+
+/** The client's preferred encoding we speak: brotli, else gzip, else none (q=0 refuses one). */
+export function negotiateEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
+    if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const wildcard = accepted.get('*') ?? 0
+  const weight = (name: string) => accepted.get(name) ?? wildcard
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br'
+  if (weight('gzip') > 0) return 'gzip'
+  return undefined
+}
+
+function compressor(encoding: 'br' | 'gzip') {
+  // Flushed at every chunk, so a streamed server render still reaches the
+  // browser piece by piece; brotli at a quality cheap enough for every answer
+  // (static assets are precompressed at build time at the best quality).
+  return encoding === 'br'
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      })
+    : createGzip({ flush: constants.Z_SYNC_FLUSH })
+}
+
+/**
+ * Compresses HTML, JSON, JS, CSS and other text answers with brotli or gzip
+ * as the client accepts (`Vary: Accept-Encoding` always on what could be
+ * compressed). Assets in `.output/public` are served precompressed by the
+ * static handler (`compressPublicAssets`), not here.
+ */
+export const compression: PipelineStep = async (request, next) => {
+  const response = await next(request)
+  const type = response.headers.get('content-type') ?? ''
+  if (!response.body || request.method === 'HEAD' || !COMPRESSIBLE.test(type)) return response
+  if (response.status === 204 || response.status === 304 || response.status === 206) return response
+  response.headers.append('vary', 'Accept-Encoding')
+  const length = response.headers.get('content-length')
+  if (response.headers.has('content-encoding') || (length !== null && Number(length) < MIN_COMPRESSIBLE_BYTES)) return response
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
+  if (!encoding) return response
+  const headers = new Headers(response.headers)
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(compressor(encoding))
+  return new Response(Readable.toWeb(body) as ReadableStream, { status: response.status, statusText: response.statusText, headers })
+}
