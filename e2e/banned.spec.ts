@@ -1,20 +1,25 @@
 import { expect, test } from '@playwright/test'
 import { banUser } from './support/admin'
-import { readLoginCode } from './support/mailbox'
+import { listMessages } from './support/mailbox'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
 import { signInWithOidc } from './support/social'
-import { requestCode, signIn, submitCode, uniqueEmail, waitForHydration } from './support/sign-in'
+import { signIn, uniqueEmail, waitForHydration } from './support/sign-in'
 
-test('a banned user is refused at sign-in by code', async ({ page, browser, baseURL }) => {
+test('a banned user gets no code: refused on the login page, no e-mail leaves', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('banned-code')
   await signIn(page, email)
   await expect(page).toHaveURL(/\/onboarding/)
   await banUser(browser, baseURL!, email)
+  await page.context().clearCookies()
+  const mailsBefore = (await listMessages(email)).length
 
-  const after = await requestCode(page, email)
-  await submitCode(page, await readLoginCode(email, { after }))
-  await expect(page.getByText('You have been banned from this application')).toBeVisible()
-  await expect(page).toHaveURL(/\/login\/verify/)
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'You have been banned from this application' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login(\?|$)/)
+  expect(await listMessages(email)).toHaveLength(mailsBefore)
 })
 
 test('a banned user is refused at sign-in by provider', async ({ page, browser, baseURL }) => {

@@ -31,6 +31,8 @@ export interface AuthCallError {
   code?: string
   status?: number
   message?: string
+  /** Seconds to wait, on a refusal of the sign-in limits (429). */
+  retryAfter?: number
 }
 
 /**

@@ -19,6 +19,24 @@ describe('authErrorMessage', async () => {
     expect(authErrorMessage(t, { status: 429 })).toBe('Too many requests, please try again in a moment')
   })
 
+  it('says when to try again after a refusal of the sign-in budgets (Retry-After in the body)', () => {
+    expect(authErrorMessage(t, { status: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 42 })).toBe(
+      'Too many requests. Try again in 42 seconds.',
+    )
+    expect(authErrorMessage(t, { status: 429, retryAfter: 61 })).toBe('Too many requests. Try again in 2 minutes.')
+    expect(authErrorMessage(t, { status: 429, retryAfter: 60 })).toBe('Too many requests. Try again in 1 minute.')
+    expect(authErrorMessage(t, { status: 429, retryAfter: 5 * 3600 + 1 })).toBe('Too many requests. Try again in 6 hours.')
+  })
+
+  it.each([
+    ['fr', 'Trop de requêtes. Réessayez dans 12 minutes.'],
+    ['ar', 'طلبات كثيرة جدًا. حاول مرة أخرى خلال 12 دقيقة.'],
+    ['sw', 'Maombi mengi mno. Jaribu tena baada ya dakika 12.'],
+  ] as const)('says it in %s', async (language, text) => {
+    const i18n = createI18n(language, await loadMessages(language))
+    expect(authErrorMessage(i18n.t.bind(i18n), { status: 429, retryAfter: 12 * 60 })).toBe(text)
+  })
+
   it('falls back to a generic message for unknown or missing errors', () => {
     expect(authErrorMessage(t, { code: 'SOMETHING_NEW', status: 400 })).toBe('Something went wrong, please try again')
     expect(authErrorMessage(t, null)).toBe('Something went wrong, please try again')

@@ -8,6 +8,8 @@ export const ACCOUNT_ERROR_CODES = {
   NAME_REQUIRED: 'NAME_REQUIRED',
   NAME_INVALID: 'NAME_INVALID',
   EMAIL_ALREADY_USED: 'EMAIL_ALREADY_USED',
+  IMAGE_INVALID: 'IMAGE_INVALID',
+  ROLE_INVALID: 'ROLE_INVALID',
 } as const
 
 /**
@@ -56,6 +58,8 @@ export const AUTH_ERROR_CODES = [
   'NAME_REQUIRED',
   'NAME_INVALID',
   'EMAIL_ALREADY_USED',
+  'IMAGE_INVALID',
+  'ROLE_INVALID',
   // Admin plugin
   'YOU_CANNOT_BAN_YOURSELF',
   'YOU_CANNOT_REMOVE_YOURSELF',
@@ -163,7 +167,27 @@ export function toAuthErrorCode(code: string | undefined | null): AuthErrorCode 
   return ALIASES[code] ?? AUTH_ERROR_CODES.find((candidate) => candidate === code)
 }
 
-type AuthError = { code?: string; status?: number; message?: string } | null | undefined
+type AuthError = { code?: string; status?: number; message?: string; retryAfter?: unknown } | null | undefined
+
+/**
+ * A wait as people say it: whole seconds under a minute, then minutes
+ * (rounded up) under an hour, then hours (rounded up).
+ */
+export function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
+  const whole = Math.max(1, Math.ceil(seconds))
+  if (whole < 60) return { value: whole, unit: 'second' }
+  if (whole < 60 * 60) return { value: Math.ceil(whole / 60), unit: 'minute' }
+  return { value: Math.ceil(whole / 3600), unit: 'hour' }
+}
+
+/** 'Too many requests. Try again in 12 minutes.' from the seconds a refusal (429) says to wait. */
+function tryAgainMessage(t: TFunction, retryAfter: unknown) {
+  if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter <= 0) {
+    return t('auth:errors.TOO_MANY_REQUESTS')
+  }
+  const { value, unit } = retryWait(retryAfter)
+  return t('auth:rateLimit.tryAgain', { when: value, formatParams: { when: { range: unit } } })
+}
 
 /**
  * What a user reads for an error of the auth service (better-auth client
@@ -171,7 +195,7 @@ type AuthError = { code?: string; status?: number; message?: string } | null | u
  * of its permission message, or 'Something went wrong, please try again'.
  */
 export function authErrorMessage(t: TFunction, error: AuthError) {
-  if (error?.status === 429) return t('auth:errors.TOO_MANY_REQUESTS')
+  if (error?.status === 429) return tryAgainMessage(t, error.retryAfter)
   const known = toAuthErrorCode(error?.code)
   if (known) return t(`auth:errors.${known}`)
   return permissionMessage(t, error?.message) ?? t('auth:errors.UNKNOWN_ERROR')

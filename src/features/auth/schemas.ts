@@ -26,6 +26,15 @@ export const nameSchema = z
   // No markup characters and no control characters (newlines, NUL…).
   .refine((name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32), 'auth:validation.nameInvalid')
 
+/** Longest `image` URL the auth service stores (the product shows no avatars). */
+export const IMAGE_URL_MAX = 2048
+
+/** A user's `image`: an http(s) URL of bounded length, or none. */
+export const imageSchema = z
+  .url({ protocol: /^https?$/, message: 'auth:validation.imageInvalid' })
+  .max(IMAGE_URL_MAX, 'auth:validation.imageInvalid')
+  .nullable()
+
 export const loginFormSchema = z.object({ email: emailSchema })
 export const verifyFormSchema = z.object({ code: codeSchema })
 export const onboardingFormSchema = z.object({ name: nameSchema })

@@ -200,10 +200,12 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
       ...page,
       ...total,
       items: page.items.map((row) => {
+        // Demo mode: anyone may sign in as the demo admin; other visitors' addresses and devices stay hidden.
+        const masked = context.demoMode && row.id !== context.session.id
         return {
           id: row.id,
-          device: describeDevice(row.userAgent),
-          ipAddress: row.ipAddress,
+          device: describeDevice(masked ? null : row.userAgent),
+          ipAddress: masked ? null : row.ipAddress,
           createdAt: row.createdAt.toISOString(),
           lastActiveAt: row.updatedAt.toISOString(),
           expiresAt: row.expiresAt.toISOString(),

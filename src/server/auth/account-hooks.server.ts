@@ -1,6 +1,5 @@
 import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api'
 import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
-import { nameSchema } from '@/features/auth/schemas'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
@@ -9,30 +8,14 @@ export const CHANGE_EMAIL_PATHS = ['/email-otp/request-email-change', '/email-ot
 
 /**
  * Rules of the account page that better-auth does not enforce itself; they run
- * before its endpoints, whatever client calls them:
- * - `/update-user`: the name follows the onboarding rule ('Name is required',
- *   'Name is invalid'), trimmed;
+ * before its endpoints, whatever client calls them (the name's rule is in
+ * user-fields.server.ts):
  * - changing the e-mail needs a fresh session (SESSION_EXPIRED otherwise, as
  *   better-auth's delete-user does) and an address no one uses
  *   ('Email already used'; better-auth would answer success and send nothing).
  */
 export async function accountHooks(ctx: HookContext) {
-  if (ctx.path === '/update-user') return checkName(ctx)
   if (CHANGE_EMAIL_PATHS.includes(ctx.path)) return checkEmailChange(ctx)
-}
-
-function checkName(ctx: HookContext) {
-  const body = (ctx.body ?? {}) as { name?: unknown }
-  if (!('name' in body)) return
-  const result = nameSchema.safeParse(body.name)
-  if (!result.success) {
-    const required = result.error.issues.some((issue) => issue.message === 'auth:validation.nameRequired')
-    throw new APIError('BAD_REQUEST', {
-      code: required ? ACCOUNT_ERROR_CODES.NAME_REQUIRED : ACCOUNT_ERROR_CODES.NAME_INVALID,
-      message: required ? 'Name is required' : 'Name is invalid',
-    })
-  }
-  return { context: { body: { ...body, name: result.data } } }
 }
 
 async function checkEmailChange(ctx: HookContext) {
@@ -52,4 +35,19 @@ async function checkEmailChange(ctx: HookContext) {
   if (taken && taken.user.id !== session.user.id) {
     throw new APIError('BAD_REQUEST', { code: ACCOUNT_ERROR_CODES.EMAIL_ALREADY_USED, message: 'Email already used' })
   }
+}
+
+/**
+ * A banned address gets no code ('You have been banned from this application'),
+ * whatever its type: no e-mail leaves. A ban that has ended does not count.
+ */
+export async function refuseBannedSend(ctx: HookContext) {
+  if (ctx.path !== '/email-otp/send-verification-otp') return
+  const email = (ctx.body as { email?: unknown } | undefined)?.email
+  if (typeof email !== 'string') return
+  const found = await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase())
+  const user = found?.user as { banned?: boolean | null; banExpires?: Date | string | null } | undefined
+  if (!user?.banned) return
+  if (user.banExpires && new Date(user.banExpires).getTime() <= Date.now()) return
+  throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: 'You have been banned from this application' })
 }

@@ -12,9 +12,13 @@ import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { logger } from '@/server/logger.server'
-import { accountHooks } from './account-hooks.server'
+import { accountHooks, refuseBannedSend } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
+import { budgetHooks } from './budget-hooks.server'
+import { budgetStore, type Clock } from './budgets.server'
+import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
+import { userFieldRules } from './user-fields.server'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/features/auth/otp'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
@@ -35,8 +39,15 @@ export const SESSION_FRESH_AGE_SECONDS = 60 * 60
 // validation refuses production without AUTH_SECRET.
 const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
 
-export function createAuth(db: Database, config: Env) {
+export interface AuthOptions {
+  /** The sign-in budgets' clock (tests move it instead of waiting). */
+  clock?: Clock
+}
+
+export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {}) {
   const demoMode = config.DEMO_MODE
+  // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
+  const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
@@ -47,7 +58,7 @@ export function createAuth(db: Database, config: Env) {
     trustedOrigins: [config.BASE_URL],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { ...schema, rateLimit: schema.rateLimit },
+      schema,
     }),
     user: {
       additionalFields: {
@@ -61,6 +72,9 @@ export function createAuth(db: Database, config: Env) {
       // at once on every instance (no signed cookie cache).
       cookieCache: { enabled: false },
       freshAge: SESSION_FRESH_AGE_SECONDS,
+      // Demo mode: everyone signs in to the same accounts; their sessions end
+      // an hour after sign-in, so the sessions list stays small.
+      ...(demoMode ? { expiresIn: DEMO_SESSION_SECONDS, disableSessionRefresh: true } : {}),
     },
     socialProviders:
       config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
@@ -72,18 +86,18 @@ export function createAuth(db: Database, config: Env) {
             },
           }
         : undefined,
-    rateLimit: {
-      enabled: config.RATE_LIMIT,
-      storage: 'database',
-      modelName: 'rateLimit',
-      window: 60,
-      max: 100,
-    },
+    // better-auth's own limiter restarts its window at every request and
+    // counts reads: replaced by the sign-in budgets (budget-hooks.server.ts).
+    rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (demoMode) demoSendRule(ctx)
+        // Counted first, so that no answer below can be probed without limit.
+        await budgets?.before(ctx)
+        await refuseBannedSend(ctx)
         // Login only: an unknown address gets no code but a clear answer,
         // which the login page turns into /login/error?error=signup_disabled.
         if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
@@ -98,7 +112,11 @@ export function createAuth(db: Database, config: Env) {
           }
           return
         }
-        return accountHooks(ctx)
+        return (await accountHooks(ctx)) ?? userFieldRules(ctx)
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await budgets?.after(ctx)
+        if (demoMode) return maskOtherSessions(ctx)
       }),
     },
     databaseHooks: demoMode
@@ -116,7 +134,6 @@ export function createAuth(db: Database, config: Env) {
         // the demo accounts' pending code (docs/decisions/005-demo-mode.md).
         storeOTP: demoMode ? 'encrypted' : 'hashed',
         disableSignUp: loginOnly,
-        rateLimit: { window: 60, max: 5 },
         // The account page's change of e-mail: a code sent to the new address.
         changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }, ctx) {

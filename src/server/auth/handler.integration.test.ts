@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
-import { rateLimit } from '@/server/db/schema'
+import { authBudget } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
@@ -49,7 +49,7 @@ describe('the /api/auth handler', () => {
       { body: { email: 'admin@admin.com', type: 'sign-in' }, headers: { [CLIENT_IP_HEADER]: '198.51.100.99' } },
       '192.0.2.55',
     )
-    const keys = (await handle.db.select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key)
+    const keys = (await handle.db.select({ key: authBudget.key }).from(authBudget)).map((row) => row.key)
     expect(keys.some((key) => key.includes('192.0.2.55'))).toBe(true)
     expect(keys.some((key) => key.includes('198.51.100.99'))).toBe(false)
   })

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
@@ -99,13 +98,21 @@ export const verification = pgTable(
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 )
 
-/** better-auth's rate-limit counters, shared by every app process. */
-export const rateLimit = pgTable('rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-})
+/**
+ * Sign-in budgets (src/server/auth/budgets.server.ts), shared by every app
+ * process: per key (budget and subject, e.g. an e-mail or a client address),
+ * the times in ms of the requests counted in the current rolling window.
+ * A row can go once `expires_at` (its last hit + the window) has passed.
+ */
+export const authBudget = pgTable(
+  'auth_budget',
+  {
+    key: text('key').primaryKey(),
+    hits: bigint('hits', { mode: 'number' }).array().notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('auth_budget_expires_at_idx').on(table.expiresAt)],
+)
 
 // ---- Audit trail ----------------------------------------------------------------
 

@@ -1,0 +1,103 @@
+import { defineRequestState } from '@better-auth/core/context'
+import { APIError, isAPIError, type createAuthMiddleware } from 'better-auth/api'
+import { BUDGETS, type Budget, type BudgetStore, type Hit } from './budgets.server'
+import { DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
+
+/** Endpoints that e-mail a code, and the body field naming the address it goes to. */
+export const SEND_PATHS: Record<string, string> = {
+  '/email-otp/send-verification-otp': 'email',
+  '/email-otp/request-email-change': 'newEmail',
+  '/email-otp/request-password-reset': 'email',
+  '/forget-password/email-otp': 'email',
+  '/send-verification-email': 'email',
+}
+
+/** Endpoints that check a code, and the body field naming the address it was sent to. */
+export const GUESS_PATHS: Record<string, string> = {
+  '/sign-in/email-otp': 'email',
+  '/email-otp/check-verification-otp': 'email',
+  '/email-otp/verify-email': 'email',
+  '/email-otp/reset-password': 'email',
+  '/email-otp/change-email': 'newEmail',
+}
+
+/** The hits of this request, given back when its code was right. */
+const spent = defineRequestState<Hit[]>(() => [])
+
+const READ_ONLY_POSTS: readonly string[] = DEMO_READ_ONLY_POSTS
+const MUTATING_GETS: readonly string[] = DEMO_MUTATING_GETS
+
+/** The HTTP body of a refusal; the pages turn `retryAfter` into 'try again in …'. */
+export function tooManyRequests(retryAfterSeconds: number) {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    {
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many requests. Try again in ${retryAfterSeconds} seconds.`,
+      retryAfter: retryAfterSeconds,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  )
+}
+
+/**
+ * The sign-in budgets (budgets.server.ts) applied to /api/auth/* requests,
+ * before better-auth's endpoint runs: codes e-mailed and codes tried per
+ * address and per client address, other writes per client address. Reads
+ * (GET, and the read-only POSTs) are never counted. A code that was right is
+ * given back, so only failed tries use the guess budgets. Calls made by the
+ * server itself (`auth.api.*`, no request) are not counted.
+ */
+export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
+  async function spend(budgets: Array<[Budget, string | undefined]>) {
+    const hits: Hit[] = []
+    for (const [budget, subject] of budgets) {
+      if (!subject) continue
+      const result = await store.take(budget, subject)
+      if (!result.ok) throw tooManyRequests(result.retryAfterSeconds)
+      hits.push(result.hit)
+    }
+    await spent.set(hits)
+  }
+
+  return {
+    async before(ctx: HookContext) {
+      const request = ctx.request
+      if (!request) return
+      const client = request.headers.get(clientIpHeader) ?? undefined
+      const method = request.method.toUpperCase()
+      const path = ctx.path
+      const body = (ctx.body ?? {}) as Record<string, unknown>
+      if (Object.hasOwn(SEND_PATHS, path)) {
+        return spend([
+          [BUDGETS.codesPerClientBurst, client],
+          [BUDGETS.codesPerClientDay, client],
+          [BUDGETS.codesPerAddress, address(body[SEND_PATHS[path]!])],
+        ])
+      }
+      if (Object.hasOwn(GUESS_PATHS, path)) {
+        return spend([
+          [BUDGETS.guessesPerClient, client],
+          [BUDGETS.guessesPerAddress, address(body[GUESS_PATHS[path]!])],
+        ])
+      }
+      const write = method === 'GET' || method === 'HEAD' ? MUTATING_GETS.includes(path) : !READ_ONLY_POSTS.includes(path)
+      if (write) return spend([[BUDGETS.writesPerClient, client]])
+    },
+
+    /** A right code is not a failed try: its guesses are given back. */
+    async after(ctx: HookContext) {
+      if (!ctx.request || !Object.hasOwn(GUESS_PATHS, ctx.path) || isAPIError(ctx.context.returned)) return
+      const hits = await spent.get()
+      await spent.set([])
+      await Promise.all(hits.map((hit) => store.refund(hit)))
+    },
+  }
+}
+
+/** The address a budget counts for: as better-auth compares them (lower case), trimmed. */
+function address(value: unknown) {
+  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined
+}
