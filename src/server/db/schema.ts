@@ -175,7 +175,7 @@ export const book = pgTable(
 
 /**
  * The exact number of rows of the large tables (book, user), kept by
- * statement-level triggers of the database itself (migration 0004), so a
+ * statement-level triggers of the database itself (migration 0005), so a
  * list's unfiltered total is one primary-key read instead of a `count(*)`
  * over a million rows. Whatever writes (the app, a script, psql) keeps it true.
  */
