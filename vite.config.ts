@@ -40,6 +40,10 @@ export default defineConfig(({ command }) => {
         devServer: { runner: 'self' },
         // PGlite loads its WASM and data files at run time: copy the whole package.
         traceDeps: ['@electric-sql/pglite*'],
+        // Assets are stored brotli- and gzip-compressed beside the originals and
+        // served by encoding (the pages and API are compressed per answer, see
+        // src/server/http/compression.server.ts).
+        compressPublicAssets: { gzip: true, brotli: true },
         // The API reference's Swagger UI files, served by the app (dev) and
         // copied into .output/public (build): no CDN. Only what the page loads.
         publicAssets: [

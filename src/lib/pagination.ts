@@ -18,15 +18,17 @@ export const listInputSchema = z.object({
 export type ListInput = z.input<typeof listInputSchema>
 
 /**
- * A page of `item`s. `total` (rows matching the search) is counted for the
+ * A page of `item`s. `total` (rows matching the search) is given for the
  * first page only and is null on the next ones: the client keeps the first
- * page's figure instead of recounting a million rows per page.
+ * page's figure instead of recounting a million rows per page. A search is
+ * counted up to 1,000 matches: `totalCapped` says there are more ('1,000+').
  */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),
     nextCursor: z.string().nullable(),
     total: z.number().int().nullable(),
+    totalCapped: z.boolean(),
   })
 }
 

@@ -7,6 +7,7 @@ export interface ListPage<Item> {
   items: Item[]
   nextCursor: string | null
   total: number | null
+  totalCapped: boolean
 }
 
 /**
@@ -38,6 +39,7 @@ export function useInfiniteList<Item, TError>(
   return {
     items: pages.flatMap((page) => page.items),
     total: pages[0]?.total ?? null,
+    totalCapped: pages[0]?.totalCapped ?? false,
     isPending: query.isPending,
     isError: query.isError,
     /** Loading the next page failed (the items so far stay). */

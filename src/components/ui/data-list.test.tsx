@@ -54,6 +54,29 @@ describe('listState', () => {
 })
 
 describe('DataList', () => {
+  it('reads a capped total as 1,000+ and a large one with separators, in every language', async () => {
+    const capped = source({ items: Array.from({ length: 20 }, (_, i) => `Book ${i}`), total: 1000, totalCapped: true })
+    const expected = {
+      en: ['Showing 20 of 1,000+', '1,000+ results for “winter”'],
+      fr: ['20 affichés sur plus de 1\u202f000', 'Plus de 1\u202f000 résultats pour « winter »'],
+      ar: ['عرض 20 من أكثر من 1,000', 'أكثر من 1,000 نتيجة لـ «winter»'],
+      sw: ['Inaonyesha 20 kati ya zaidi ya 1,000', 'Matokeo zaidi ya 1,000 ya “winter”'],
+    } as const
+    for (const [language, [showing, results]] of Object.entries(expected)) {
+      const view = render(
+        <DataList list={capped} searchTerm="winter" empty="-">
+          {(items) => <p>{items.length}</p>}
+        </DataList>,
+        { wrapper: withI18n(await createTestI18n(language as keyof typeof expected)) },
+      )
+      expect(screen.getByTestId('list-showing').textContent).toBe(showing)
+      expect(screen.getByTestId('list-results').textContent).toBe(results)
+      view.unmount()
+    }
+    renderList(source({ total: 1_000_000 }))
+    expect(screen.getByText('Showing 2 of 1,000,000')).toBeTruthy()
+  })
+
   it('shows the items, the counters and a load-more button that fetches the next page', () => {
     const list = source()
     renderList(list, 'al')

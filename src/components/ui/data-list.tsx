@@ -11,6 +11,8 @@ export type ListState = 'pending' | 'error' | 'empty' | 'empty-search' | 'defaul
 export interface DataListSource<Item> {
   items: Item[]
   total: number | null
+  /** `total` is a lower bound: the search has more matches than were counted. */
+  totalCapped?: boolean
   isPending: boolean
   isError: boolean
   isNextPageError: boolean
@@ -85,22 +87,25 @@ export function DataList<Item>({ list, searchTerm = '', children, empty, emptySe
 
   return (
     <div className={cn('flex flex-col gap-4', className)}>
-      <ListCounters state={state} shown={list.items.length} total={list.total} searchTerm={term} hideShowing={hideCounters} />
+      <ListCounters state={state} shown={list.items.length} total={list.total} totalCapped={list.totalCapped} searchTerm={term} hideShowing={hideCounters} />
       {content[state]()}
     </div>
   )
 }
 
-/** 'N results for term' while searching, 'Showing X of Y' once items show; announced politely. */
-export function ListCounters({ state, shown, total, searchTerm, hideShowing }: { state: ListState; shown: number; total: number | null; searchTerm: string; hideShowing?: boolean }) {
+/**
+ * 'N results for term' while searching, 'Showing X of Y' once items show;
+ * a capped total reads '1,000+' ('Showing 20 of 1,000+'). Announced politely.
+ */
+export function ListCounters({ state, shown, total, totalCapped = false, searchTerm, hideShowing }: { state: ListState; shown: number; total: number | null; totalCapped?: boolean; searchTerm: string; hideShowing?: boolean }) {
   const { t } = useTranslation('ui')
   const ready = state === 'default' || state === 'empty-search'
   return (
     <div role="status" aria-live="polite" className="flex min-h-5 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
-      {ready && searchTerm && total !== null ? <span data-testid="list-results">{t('list.results', { count: total, term: searchTerm })}</span> : null}
+      {ready && searchTerm && total !== null ? <span data-testid="list-results">{t(totalCapped ? 'list.resultsCapped' : 'list.results', { count: total, term: searchTerm })}</span> : null}
       {state === 'default' && !hideShowing && total !== null ? (
         <span data-testid="list-showing" className="ms-auto">
-          {t('list.showing', { count: shown, total })}
+          {t(totalCapped ? 'list.showingCapped' : 'list.showing', { count: shown, total })}
         </span>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { book, genre } from '@/server/db/schema'
+import { TOTAL_CAP } from '@/server/api/pagination.server'
+import { book, genre, rowCount } from '@/server/db/schema'
 import { createApiHarness, type ApiHarness } from '@/test/api'
 
 let api: ApiHarness
@@ -22,6 +23,42 @@ function newBook(overrides: Record<string, unknown> = {}) {
 async function bookCount() {
   return (await api.db.select({ id: book.id }).from(book)).length
 }
+
+describe('book.list totals', () => {
+  const counter = async () => (await api.db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, 'book')))[0]!.rows
+
+  it('gives the unfiltered total from the database row counter, exact through inserts, bulk inserts and deletes', async () => {
+    const admin = await api.client('admin')
+    expect(await counter()).toBe(await bookCount())
+    const created = await admin.book.create(newBook())
+    // A write that bypasses the app (psql, a script) is counted too: the trigger is the database's.
+    await api.db.execute(sql`insert into book (id, title, author) select 'bulk-' || i, 'Bulk ' || i, 'Bulk Author' from generate_series(1, 50) as i`)
+    expect(await counter()).toBe(await bookCount())
+    await admin.book.delete({ id: created.id })
+    await api.db.delete(book).where(like(book.id, 'bulk-%'))
+    expect(await counter()).toBe(await bookCount())
+    const page = await admin.book.list({})
+    expect(page).toMatchObject({ total: await bookCount(), totalCapped: false })
+    // The counter is what is read: were it wrong, the list would say so.
+    await api.db.update(rowCount).set({ rows: 123_456 }).where(eq(rowCount.tableName, 'book'))
+    expect((await admin.book.list({})).total).toBe(123_456)
+    await api.db.update(rowCount).set({ rows: await bookCount() }).where(eq(rowCount.tableName, 'book'))
+  })
+
+  it(`counts a search up to ${TOTAL_CAP} matches and says when there are more`, async () => {
+    const word = `capword${Math.random().toString(36).slice(2, 8)}`
+    await api.db.execute(sql`insert into book (id, title, author) select ${word} || '-' || i, ${word} || ' ' || i, 'Cap Author' from generate_series(1, ${TOTAL_CAP + 1}) as i`)
+    try {
+      const user = await api.client('user')
+      expect(await user.book.list({ searchTerm: word })).toMatchObject({ total: TOTAL_CAP, totalCapped: true })
+      await api.db.delete(book).where(eq(book.id, `${word}-1`))
+      expect(await user.book.list({ searchTerm: word })).toMatchObject({ total: TOTAL_CAP, totalCapped: false })
+      expect(await user.book.list({ searchTerm: word, cursor: (await user.book.list({ searchTerm: word })).nextCursor! })).toMatchObject({ total: null })
+    } finally {
+      await api.db.delete(book).where(like(book.id, `${word}-%`))
+    }
+  })
+})
 
 describe('book.list', () => {
   it.each(['admin', 'user'] as const)('lists books by title with their genre for a signed-in %s, the total on the first page', async (caller) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq, getTableColumns } from 'drizzle-orm'
+import { asc, eq, getTableColumns } from 'drizzle-orm'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import { afterCursor, allOf, cappedCountQuery, firstPageTotal, largeListTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { book, genre } from '@/server/db/schema'
@@ -55,10 +55,13 @@ export function listBooksQuery(db: Database, input: BookListInput) {
     .orderBy(asc(book.title), asc(book.id))
 }
 
-/** The total of books matching the search (counted for the first page only). */
+/** The count of a search's matches, stopping past the cap (the first page's total; see `largeListTotal`). */
 export function countBooksQuery(db: Database, input: Pick<BookListInput, 'searchTerm'>) {
-  return db.select({ value: count() }).from(book).where(searchOf(input))
+  return cappedCountQuery(db, matchingBooks(db, input))
 }
+
+const matchingBooks = (db: Database, input: Pick<BookListInput, 'searchTerm'>) =>
+  db.select({ id: book.id }).from(book).where(searchOf(input)).$dynamic()
 
 async function findBook(db: Database, bookId: string) {
   const [row] = await selectBooks(db).where(eq(book.id, bookId))
@@ -72,14 +75,14 @@ function writable(input: typeof bookFormSchema._zod.output) {
 }
 
 const list = withPermission({ book: ['read'] })
-  .route({ method: 'GET', path: '/books', summary: 'List books', description: 'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only.', tags: ['Books'] })
+  .route({ method: 'GET', path: '/books', summary: 'List books', description: 'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).', tags: ['Books'] })
   .input(listInputSchema)
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db }, input }) => {
     const rows = await listBooksQuery(db, input)
-    const total = await firstPageTotal(input, rows, () => countBooksQuery(db, input))
+    const total = await firstPageTotal(input, rows, () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)))
     const page = toPage(rows, input.limit, (row) => row.title)
-    return { items: page.items.map(toBook), nextCursor: page.nextCursor, total }
+    return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
   })
 
 const get = withPermission({ book: ['read'] })

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
 import { genreIdInputSchema, genreSchema } from './schema'
@@ -21,8 +21,8 @@ const list = withPermission({ genre: ['read'] })
       .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
       .orderBy(asc(genre.name), asc(genre.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => db.select({ value: count() }).from(genre).where(search))
-    return { ...toPage(rows, input.limit, (row) => row.name), total }
+    const total = await firstPageTotal(input, rows, () => exactCount(db.select({ value: count() }).from(genre).where(search)))
+    return { ...toPage(rows, input.limit, (row) => row.name), ...total }
   })
 
 const get = withPermission({ genre: ['read'] })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, decodeCursor, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import { afterCursor, allOf, decodeCursor, exactCount, firstPageTotal, largeListTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 import { authHeaders, callAuthService, withAdminPermission } from './auth-service.server'
@@ -83,8 +83,8 @@ const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIS
       .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
       .orderBy(asc(user.name), asc(user.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => db.select({ value: count() }).from(user).where(search))
-    return { ...toPage(rows, input.limit, (row) => row.name), total }
+    const total = await firstPageTotal(input, rows, () => largeListTotal(db, user, input.searchTerm, () => db.select({ id: user.id }).from(user).where(search).$dynamic()))
+    return { ...toPage(rows, input.limit, (row) => row.name), ...total }
   })
 
 const get = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
@@ -194,11 +194,11 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
       .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
       .orderBy(desc(session.updatedAt), desc(session.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => context.db.select({ value: count() }).from(session).where(live))
+    const total = await firstPageTotal(input, rows, () => exactCount(context.db.select({ value: count() }).from(session).where(live)))
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,
-      total,
+      ...total,
       items: page.items.map((row) => {
         // Demo mode: anyone may sign in as the demo admin; other visitors' addresses and devices stay hidden.
         const masked = context.demoMode && row.id !== context.session.id
@@ -265,11 +265,11 @@ const audit = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET
       .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => db.select({ value: count() }).from(auditLog).where(target))
+    const total = await firstPageTotal(input, rows, () => exactCount(db.select({ value: count() }).from(auditLog).where(target)))
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,
-      total,
+      ...total,
       items: page.items.map((row) => ({
         id: row.id,
         action: row.action,

@@ -2,24 +2,24 @@ import { describe, expect, it, vi } from 'vitest'
 import { decodeCursor, encodeCursor, firstPageTotal, toPage } from './pagination.server'
 
 describe('firstPageTotal', () => {
-  const countAll = () => vi.fn(async () => [{ value: 1234 }])
+  const countAll = () => vi.fn(async () => ({ total: 1234, totalCapped: false }))
 
   it('counts on a full first page', async () => {
     const count = countAll()
-    expect(await firstPageTotal({ limit: 2 }, [1, 2, 3], count)).toBe(1234)
+    expect(await firstPageTotal({ limit: 2 }, [1, 2, 3], count)).toEqual({ total: 1234, totalCapped: false })
     expect(count).toHaveBeenCalledOnce()
   })
 
   it('does not count when the first page already holds every match', async () => {
     const count = countAll()
-    expect(await firstPageTotal({ limit: 20 }, [1, 2], count)).toBe(2)
-    expect(await firstPageTotal({ limit: 20 }, [], count)).toBe(0)
+    expect(await firstPageTotal({ limit: 20 }, [1, 2], count)).toEqual({ total: 2, totalCapped: false })
+    expect(await firstPageTotal({ limit: 20 }, [], count)).toEqual({ total: 0, totalCapped: false })
     expect(count).not.toHaveBeenCalled()
   })
 
   it('never counts again on a next page', async () => {
     const count = countAll()
-    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toBeNull()
+    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toEqual({ total: null, totalCapped: false })
     expect(count).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,8 @@
-import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { KeysetCursor } from '@/lib/pagination'
+import type { Database } from '@/server/db/client.server'
+import { rowCount } from '@/server/db/schema'
 import { apiError } from './errors.server'
 
 /**
@@ -53,18 +56,56 @@ export function toPage<Row extends { id: string }>(rows: Row[], limit: number, s
   return { items, nextCursor }
 }
 
+/**
+ * A search's total is counted up to this many matches and shown as '1,000+'
+ * beyond (a product decision, docs/performance.md): counting every match of
+ * a common word in a million rows costs ~100 ms, stopping at 1,001 a few.
+ */
+export const TOTAL_CAP = 1000
+
+/** A list's total: exact, or (`totalCapped`) at least `total` matches. */
+export interface ListTotal {
+  total: number | null
+  totalCapped: boolean
+}
 
 /**
- * A list's total: counted for the first page only (null on the next ones,
- * the client keeps the first figure), and not even then when the first page
- * is not full, as it already holds every match.
+ * A list's total, for the first page only (null on the next ones, the
+ * client keeps the first figure), and not even then when the first page is
+ * not full, as it already holds every match.
  */
 export async function firstPageTotal(
   input: { cursor?: string; limit: number },
   rows: readonly unknown[],
-  countAll: () => PromiseLike<Array<{ value: number }>>,
-): Promise<number | null> {
-  if (input.cursor) return null
-  if (rows.length <= input.limit) return rows.length
-  return (await countAll())[0]!.value
+  count: () => PromiseLike<ListTotal>,
+): Promise<ListTotal> {
+  if (input.cursor) return { total: null, totalCapped: false }
+  if (rows.length <= input.limit) return exactly(rows.length)
+  return count()
+}
+
+const exactly = (total: number): ListTotal => ({ total, totalCapped: false })
+
+/** A count every match of which is read: for small sets (genres, one user's sessions). */
+export async function exactCount(query: PromiseLike<Array<{ value: number }>>): Promise<ListTotal> {
+  const [row] = await query
+  return exactly(row!.value)
+}
+
+/** `select count(*) from (<matches> limit TOTAL_CAP + 1)`: the scan stops after the cap. */
+export function cappedCountQuery(db: Database, matches: PgSelect) {
+  return db.select({ value: count() }).from(matches.limit(TOTAL_CAP + 1).as('matches'))
+}
+
+/**
+ * The first page's total of a large table's list: the database's row counter
+ * when unfiltered (exact), the matches counted up to the cap when searching.
+ */
+export async function largeListTotal(db: Database, table: PgTable, searchTerm: string, matches: () => PgSelect): Promise<ListTotal> {
+  if (!searchTerm.trim()) {
+    const [row] = await db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, getTableName(table)))
+    return exactly(row?.rows ?? 0)
+  }
+  const [row] = await cappedCountQuery(db, matches())
+  return row!.value > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : exactly(row!.value)
 }

@@ -171,6 +171,19 @@ export const book = pgTable(
   ],
 )
 
+// ---- Counters ----------------------------------------------------------------
+
+/**
+ * The exact number of rows of the large tables (book, user), kept by
+ * statement-level triggers of the database itself (migration 0005), so a
+ * list's unfiltered total is one primary-key read instead of a `count(*)`
+ * over a million rows. Whatever writes (the app, a script, psql) keeps it true.
+ */
+export const rowCount = pgTable('row_count', {
+  tableName: text('table_name').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+})
+
 export type User = typeof user.$inferSelect
 export type Genre = typeof genre.$inferSelect
 export type Book = typeof book.$inferSelect

@@ -1,6 +1,7 @@
 import type { Env } from '@/lib/env.server'
 import { bodyLimits } from './body-limits.server'
 import { clientAddress } from './client-address.server'
+import { compression } from './compression.server'
 import { crossSiteRefusal } from './cross-site.server'
 import { errorAnswers } from './errors.server'
 import { methodCheck } from './methods.server'
@@ -12,12 +13,13 @@ export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_P
 
 /**
  * The steps every request goes through, outermost first
- * (docs/decisions/012-request-pipeline.md): who the client is, the headers
- * every answer carries, then the refusals, cheapest first, so that nothing
- * a route does can skip them.
+ * (docs/decisions/012-request-pipeline.md): the answer's encoding (it sees
+ * the final answer), who the client is, the headers every answer carries,
+ * then the refusals, cheapest first, so that nothing a route does can skip them.
  */
 export function requestSteps(config: PipelineConfig, socketAddress: (request: Request) => string | undefined): PipelineStep[] {
   return [
+    compression,
     clientAddress(config.TRUST_PROXY, socketAddress),
     securityHeaders({ https: config.BASE_URL.startsWith('https:') }),
     errorAnswers,

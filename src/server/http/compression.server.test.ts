@@ -1,0 +1,81 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { compression, negotiateEncoding } from './compression.server'
+
+const html = `<!doctype html><html><body>${'<p>Start Books</p>'.repeat(500)}</body></html>`
+
+function serve(body: BodyInit | null, headers: Record<string, string>, init: ResponseInit = {}) {
+  return async () => new Response(body, { ...init, headers })
+}
+
+async function fetchThrough(acceptEncoding: string | null, answer: () => Promise<Response>, method = 'GET') {
+  const headers = new Headers(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding })
+  return compression(new Request('http://app.test/login', { method, headers }), answer)
+}
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, falls back to gzip, honours q=0 and the wildcard', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip')
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(negotiateEncoding('gzip;q=1, br;q=0.5')).toBe('gzip')
+    expect(negotiateEncoding('*')).toBe('br')
+    expect(negotiateEncoding('identity')).toBeUndefined()
+    expect(negotiateEncoding(null)).toBeUndefined()
+  })
+})
+
+describe('compression', () => {
+  it('compresses an HTML page with brotli, the bytes decoding to the page', async () => {
+    const response = await fetchThrough('gzip, br', serve(html, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length) }))
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    expect(response.headers.get('content-length')).toBeNull()
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(bytes.length).toBeLessThan(html.length / 10)
+    expect(brotliDecompressSync(bytes).toString()).toBe(html)
+  })
+
+  it('compresses JSON with gzip for a client without brotli', async () => {
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
+    const response = await fetchThrough('gzip', serve(json, { 'content-type': 'application/json' }))
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
+  })
+
+  it('keeps streaming: the first chunk arrives before the stream ends', async () => {
+    let finish!: () => void
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(html))
+        finish = () => controller.close()
+      },
+    })
+    const response = await fetchThrough('br', serve(stream, { 'content-type': 'text/html' }))
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+    expect(first.done).toBe(false)
+    expect(first.value!.length).toBeGreaterThan(0)
+    finish()
+  })
+
+  it('leaves alone what it should: no encoding accepted, small bodies, images, HEAD, 304, already encoded', async () => {
+    const untouched = [
+      await fetchThrough(null, serve(html, { 'content-type': 'text/html' })),
+      await fetchThrough('br', serve('{"ok":true}', { 'content-type': 'application/json', 'content-length': '11' })),
+      await fetchThrough('br', serve(html, { 'content-type': 'image/png' })),
+      await fetchThrough('br', serve(html, { 'content-type': 'text/html' }), 'HEAD'),
+      await fetchThrough('br', serve(null, { 'content-type': 'text/html' }, { status: 304 })),
+      await fetchThrough('br', serve(html, { 'content-type': 'text/html', 'content-encoding': 'gzip' })),
+    ]
+    for (const response of untouched) expect(response.headers.get('content-encoding') ?? 'none').not.toBe('br')
+    // Another client would get it compressed: caches must keep the two apart.
+    expect(untouched[0]!.headers.get('vary')).toBe('Accept-Encoding')
+    expect(untouched[2]!.headers.get('vary')).toBeNull()
+  })
+
+  it('copes with the immutable headers of a redirect', async () => {
+    const response = await fetchThrough('br', async () => Response.redirect('http://app.test/login', 307))
+    expect(response.status).toBe(307)
+  })
+})
