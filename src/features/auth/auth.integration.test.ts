@@ -1,11 +1,13 @@
 import { createRouterClient } from '@orpc/server'
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
+import { createAuth } from '@/server/auth/auth.server'
 import { user } from '@/server/db/schema'
 import { createApiHarness, type ApiHarness, type Caller } from '@/test/api'
+import { createTestDatabase } from '@/test/database'
 
 let api: ApiHarness
 let demo: ApiHarness
@@ -65,6 +67,21 @@ describe('auth.session', () => {
     const response = await api.rest('anonymous', 'GET', '/session')
     expect(response.status).toBe(200)
     expect(await response.json()).toBeNull()
+  })
+})
+
+describe('auth.session with the database down', () => {
+  it('fails (the root guard shows the 503 screen) instead of answering signed out', async () => {
+    const env = parseEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false' })
+    const down = await createTestDatabase()
+    const auth = createAuth(down.db, env)
+    const cookie = await api.cookie('user')
+    await down.close()
+    // better-auth logs the failed query with console.error: expected here, kept quiet.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const client = createRouterClient(router, { context: apiContext({ headers: new Headers({ cookie: cookie! }), db: down.db, auth, env }) })
+    await expect(client.auth.session()).rejects.toMatchObject({ status: 500 })
+    errors.mockRestore()
   })
 })
 
