@@ -102,11 +102,24 @@ describe('app procedures that call better-auth keep its origin check', () => {
     expect(await isBanned(target.id)).toBe(false)
   })
 
-  it('refuses a cookie call without Origin or Referer (MISSING_OR_NULL_ORIGIN), as /api/auth does', async () => {
+  it('refuses a browser call with the cookie but no Origin or Referer (MISSING_OR_NULL_ORIGIN), as /api/auth does', async () => {
     const target = await newUser('Cy Missing')
-    const admin = await clientOf('admin', {})
+    const admin = await clientOf('admin', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })
     expect(await failure(admin.user.ban({ id: target.id }))).toEqual({ status: 403, authCode: 'MISSING_OR_NULL_ORIGIN' })
     expect(await isBanned(target.id)).toBe(false)
+  })
+
+  it('refuses a foreign Referer when the browser sent no Origin', async () => {
+    const target = await newUser('Cy Referred')
+    const admin = await clientOf('admin', { referer: 'https://evil.example/page' })
+    expect(await failure(admin.user.ban({ id: target.id }))).toEqual({ status: 403, authCode: 'INVALID_ORIGIN' })
+    expect(await isBanned(target.id)).toBe(false)
+  })
+
+  it('lets a non-browser client through (no Origin, Referer or Sec-Fetch-*: REST with curl and a cookie)', async () => {
+    const target = await newUser('Cy Scripted')
+    const admin = await clientOf('admin', { 'user-agent': 'curl/8.5.0' })
+    await expect(admin.user.ban({ id: target.id })).resolves.toMatchObject({ banned: true })
   })
 
   it('refuses the revoke of one’s own other session from a foreign Origin', async () => {

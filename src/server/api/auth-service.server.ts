@@ -34,6 +34,8 @@ export function authServiceError(status: number, authCode: string | undefined, e
 
 /** Headers of the caller's request that describe the body it sent, not the one sent on. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'transfer-encoding']
+/** What a browser adds to every request it sends on a page's behalf (a POST always has Origin). */
+const BROWSER_HEADERS = ['origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest']
 
 /**
  * The one way an app procedure asks better-auth to act: a POST to its own
@@ -54,6 +56,10 @@ export async function callAuthService<T>(
   const headers = new Headers(context.headers)
   for (const name of BODY_HEADERS) headers.delete(name)
   headers.set('content-type', 'application/json')
+  // A non-browser client (curl, a script) sends none of them: no page of another site can
+  // make it send the cookie, so it speaks for this origin, as the request pipeline also
+  // treats it. Any browser request goes on as it came, for better-auth to judge.
+  if (!BROWSER_HEADERS.some((name) => headers.has(name))) headers.set('origin', new URL(context.env.BASE_URL).origin)
   const request = new Request(new URL(`${AUTH_BASE_PATH}${path}`, context.env.BASE_URL), {
     method: 'POST',
     headers,
