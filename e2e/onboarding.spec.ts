@@ -52,7 +52,7 @@ test("onboarding refuses an invalid name, and a failure shows the toast 'onboard
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Name is invalid')).toBeVisible()
 
-  await page.route('**/_serverFn/**', (route) =>
+  await page.route('**/api/rpc/auth/onboard', (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
   )
   await name.fill('Unlucky')

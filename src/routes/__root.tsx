@@ -6,11 +6,9 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode 
 import { I18nextProvider } from 'react-i18next'
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
-import { getSessionUser } from '@/features/auth/auth.functions'
 import type { SessionUser } from '@/features/auth/session'
 import { SessionSync } from '@/features/auth/session-sync'
 import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
-import { getShellState } from '@/features/shell/shell.functions'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
@@ -19,6 +17,7 @@ import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+import { api } from '@/lib/orpc'
 // Zod's generic messages become `ui` keys, on the server and in the browser.
 import '@/lib/i18n/zod'
 
@@ -36,13 +35,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // handed to the area guards instead (see requireOnboardedUser).
   beforeLoad: async () => {
     try {
-      return { session: await getSessionUser(), sessionUnavailable: false }
+      return { session: await api.auth.session(), sessionUnavailable: false }
     } catch {
       return { session: null, sessionUnavailable: true }
     }
   },
-  loader: async () => {
-    const shell = await getShellState()
+  loader: async ({ location }) => {
+    // The URL's ?lng= wins over the cookie and the browser's languages.
+    const lng = new URLSearchParams(location.searchStr).get('lng') ?? undefined
+    const shell = await api.shell.state({ lng })
     return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
   },
   // Language and messages are loaded once, with the first HTML.

@@ -38,13 +38,16 @@ export interface ApiHarness {
  * PostgreSQL clone in the `postgres` project), with real sign-ins by e-mail
  * code, so each procedure can be called as an admin, a user or nobody.
  */
-export async function createApiHarness(options: { demoMode?: boolean; language?: string } = {}): Promise<ApiHarness> {
+export async function createApiHarness(
+  options: { demoMode?: boolean; language?: string; env?: Record<string, string> } = {},
+): Promise<ApiHarness> {
   const handle = await createTestDatabase()
   const env = parseEnv({
     NODE_ENV: 'test',
     BASE_URL,
     RATE_LIMIT: 'false',
     DEMO_MODE: options.demoMode ? 'true' : 'false',
+    ...options.env,
   })
   const auth = createAuth(handle.db, env)
   const rpcHandler = new RPCHandler(router)

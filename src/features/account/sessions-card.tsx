@@ -7,8 +7,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
-import { listMySessions, revokeMySession } from './account.functions'
-import { SESSIONS_QUERY_KEY, type OwnSession } from './sessions'
+import { api, orpc } from '@/lib/orpc'
+import type { OwnSession } from './sessions'
 import { useAccountError } from './use-account-error'
 
 const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
@@ -22,11 +22,11 @@ export function SessionsCard() {
   const { t } = useTranslation('account')
   const queryClient = useQueryClient()
   const reportError = useAccountError()
-  const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: () => listMySessions() })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })
+  const sessions = useQuery(orpc.account.sessions.queryOptions())
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.account.sessions.key() })
 
   const revoke = useMutation({
-    mutationFn: (id: string) => revokeMySession({ data: { id } }),
+    mutationFn: (id: string) => api.account.revokeSession({ id }),
     onSuccess: () => toast.success(t('sessions.revoked')),
     onError: (error) => reportError(error, t('sessions.revokeFailed')),
     onSettled: refresh,

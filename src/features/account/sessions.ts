@@ -1,18 +1,17 @@
-import type { Device } from '@/lib/device'
+import { z } from 'zod'
+import { deviceSchema } from '@/lib/device'
 
 /** One of the signed-in user's sessions, as the browser sees it: never its token. */
-export interface OwnSession {
-  id: string
+export const ownSessionSchema = z.object({
+  id: z.string(),
   /** ISO times: signed in, last active (better-auth's updatedAt), expiry. */
-  createdAt: string
-  updatedAt: string
-  expiresAt: string
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
   /** The session of this request. */
-  current: boolean
-  device: Device
-}
+  current: z.boolean(),
+  device: deviceSchema,
+})
+export type OwnSession = z.infer<typeof ownSessionSchema>
 
-export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const
-
-/** The error a revoke answers when the id is not one of the user's other sessions. */
-export const SESSION_NOT_FOUND = 'SESSION_NOT_FOUND'
+export const sessionIdInputSchema = z.object({ id: z.string().min(1).max(255) })

@@ -25,7 +25,7 @@ export function appOpenApiDocument(): Promise<unknown> {
         version: '1.0.0',
         description:
           'The application API: the same procedures the app calls over /api/rpc, as REST. ' +
-          'Every route needs the session cookie of a signed-in user (sign in with the auth API); ' +
+          'Routes need the session cookie of a signed-in user (sign in with the auth API), except the public ones (session, sign-in options, shell, demo); ' +
           'errors carry a message in the caller\'s language and `data: { key, values?, fields? }`.',
       },
       servers: [{ url: REST_PREFIX }],

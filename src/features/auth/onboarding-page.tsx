@@ -1,27 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useRouter } from '@tanstack/react-router'
-import { useServerFn } from '@tanstack/react-start'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { handleDemoModeError } from '@/features/demo/demo-store'
+import { api } from '@/lib/orpc'
 import { notifySessionChanged } from './auth-client'
 import { AuthCard } from './auth-card'
-import { submitOnboarding } from './auth.functions'
 import { homeOf, safeRedirect } from './redirect'
 import { onboardingFormSchema } from './schemas'
 
 export function OnboardingPage({ redirect, role }: { redirect?: string; role: string }) {
   const { t } = useTranslation('auth')
   const router = useRouter()
-  const onboard = useServerFn(submitOnboarding)
   const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name: '' } })
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onboard({ data: values })
+      await api.auth.onboard(values)
     } catch (error) {
       // Demo mode: the server refused; the demo dialog says why.
       if (handleDemoModeError(error)) return

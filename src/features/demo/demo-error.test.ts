@@ -1,17 +1,6 @@
+import { ORPCError } from '@orpc/client'
 import { describe, expect, it } from 'vitest'
-import { assertWritable, DemoModeError, demoModeResponse, isDemoModeError } from './demo-error'
-
-describe('assertWritable', () => {
-  it('throws a DemoModeError (code DEMO_MODE, status 403) in demo mode only', () => {
-    expect(() => assertWritable(false)).not.toThrow()
-    expect(() => assertWritable(true)).toThrow(DemoModeError)
-    try {
-      assertWritable(true)
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'DEMO_MODE', status: 403 })
-    }
-  })
-})
+import { demoModeResponse, isDemoModeError } from './demo-error'
 
 describe('demoModeResponse', () => {
   it('is a 403 with the DEMO_MODE code', async () => {
@@ -28,17 +17,17 @@ describe('isDemoModeError', () => {
   it('recognises every shape a refusal takes on the client', () => {
     // better-auth client: { error: { code, status, message } }
     expect(isDemoModeError({ code: 'DEMO_MODE', status: 403, message: '…' })).toBe(true)
-    // a server function's error, as rebuilt on the client (message only)
-    expect(isDemoModeError(new Error('DEMO_MODE'))).toBe(true)
-    expect(isDemoModeError(new DemoModeError())).toBe(true)
-    expect(new DemoModeError().message).toBe('DEMO_MODE')
+    // the typed API client (oRPC), refused by the procedure middleware
+    const refused = new ORPCError('DEMO_MODE', { status: 403, message: 'This is a read-only demo, this action is disabled.' })
+    expect(isDemoModeError(refused)).toBe(true)
     // wrapped (fetch clients, query libraries)
     expect(isDemoModeError({ status: 403, body: { code: 'DEMO_MODE' } })).toBe(true)
-    expect(isDemoModeError(new Error('wrapped', { cause: new DemoModeError() }))).toBe(true)
+    expect(isDemoModeError(new Error('wrapped', { cause: refused }))).toBe(true)
   })
 
   it('is false for anything else', () => {
-    for (const value of [null, undefined, 'DEMO_MODE', 403, new Error('Forbidden'), { code: 'INVALID_OTP', status: 403 }, { status: 403 }]) {
+    const others = [null, undefined, 'DEMO_MODE', 403, new Error('Forbidden'), new ORPCError('FORBIDDEN', { status: 403 }), { code: 'INVALID_OTP', status: 403 }, { status: 403 }]
+    for (const value of others) {
       expect(isDemoModeError(value)).toBe(false)
     }
   })

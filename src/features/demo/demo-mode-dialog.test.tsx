@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ORPCError } from '@orpc/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
@@ -6,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { DemoModeError } from './demo-error'
 import { DemoModeDialog } from './demo-mode-dialog'
 import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog } from './demo-store'
 
@@ -36,7 +36,7 @@ describe('DemoModeDialog', () => {
     expect(isDemoDialogOpen()).toBe(false)
 
     act(() => {
-      expect(handleDemoModeError(new DemoModeError())).toBe(true)
+      expect(handleDemoModeError(new ORPCError('DEMO_MODE', { status: 403 }))).toBe(true)
     })
     const dialog = await screen.findByRole('dialog', { name: 'Demo Mode' })
     expect(dialog.textContent).toContain('This is a read-only demo, this action is disabled.')

@@ -13,11 +13,9 @@ import {
   ResponsiveDialogHeader,
   ResponsiveDialogTitle,
 } from '@/components/ui/responsive-dialog'
-import { getDemoInfo } from './demo.functions'
+import { orpc } from '@/lib/orpc'
 import type { DemoInfo } from './demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
-
-export const DEMO_INFO_QUERY_KEY = ['demo', 'info'] as const
 
 /**
  * The dialog a refused action opens in demo mode (spec section 1): title
@@ -31,8 +29,7 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
   const { t } = useTranslation('demo')
   const open = useDemoDialogOpen()
   const query = useQuery({
-    queryKey: DEMO_INFO_QUERY_KEY,
-    queryFn: () => getDemoInfo(),
+    ...orpc.demo.info.queryOptions(),
     enabled: open && !info,
     staleTime: Infinity,
   })

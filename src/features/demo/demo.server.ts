@@ -1,7 +1,11 @@
+import { z } from 'zod'
 import type { Env } from '@/lib/env.server'
+import { publicProcedure } from '@/server/api/procedure.server'
 import type { Auth } from '@/server/auth/auth.server'
 import { DEMO_ACCOUNT_EMAILS, isDemoAccount } from '@/server/auth/demo-policy.server'
 import { SETUP_COMMAND, type DemoInfo } from './demo-info'
+
+const TAGS = ['Demo']
 
 export function demoInfo(config: Env): DemoInfo {
   return {
@@ -25,3 +29,18 @@ export async function readDemoHint(auth: Auth, email: string): Promise<{ code: s
   })
   return otp ? { code: otp } : null
 }
+
+/** Demo mode's public settings: flag, contact address, setup command, demo accounts. */
+const info = publicProcedure
+  .route({ method: 'GET', path: '/demo', summary: "Demo mode's public settings", tags: TAGS })
+  .output(z.object({ demoMode: z.boolean(), contactEmail: z.string(), setupCommand: z.string(), accounts: z.array(z.string()) }))
+  .handler(({ context }) => demoInfo(context.env))
+
+/** The verify page's demo hint: a demo account's pending code (null outside demo mode or for any other address). */
+const hint = publicProcedure
+  .route({ method: 'GET', path: '/demo/hint', summary: "A demo account's pending sign-in code", tags: TAGS })
+  .input(z.object({ email: z.string().max(320) }))
+  .output(z.object({ code: z.string() }).nullable())
+  .handler(({ context, input }) => readDemoHint(context.auth, input.email))
+
+export const demoRouter = { info, hint }

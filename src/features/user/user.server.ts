@@ -6,7 +6,7 @@ import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, decodeCursor, exactCount, firstPageTotal, largeListTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
-import { authHeaders, callAuthService, withAdminPermission } from './auth-service.server'
+import { callAdminRoute, withAdminPermission } from './auth-service.server'
 import {
   auditPageSchema,
   banInputSchema,
@@ -33,9 +33,6 @@ const listColumns = {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
-
-/** The auth service's admin routes, as the caller (cookie and socket address). */
-const as = (context: ApiContext) => ({ headers: authHeaders(context) })
 
 async function findUser(context: ApiContext, id: string) {
   const [found] = await context.db
@@ -98,9 +95,11 @@ const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO
   .input(userFormSchema)
   .output(userSchema)
   .handler(async ({ context, input }) => {
-    const created = await callAuthService(() =>
-      context.auth.api.createUser({ ...as(context), body: { name: input.name, email: input.email, role: input.role } }),
-    )
+    const created = await callAdminRoute<{ user: { id: string } }>(context, '/admin/create-user', {
+      name: input.name,
+      email: input.email,
+      role: input.role,
+    })
     return findUser(context, created.user.id)
   })
 
@@ -118,10 +117,10 @@ const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO
     if (input.name !== current.name) data.name = input.name
     if (input.email.toLowerCase() !== current.email) Object.assign(data, { email: input.email, emailVerified: false })
     if (Object.keys(data).length > 0) {
-      await callAuthService(() => context.auth.api.adminUpdateUser({ ...as(context), body: { userId: input.id, data } }))
+      await callAdminRoute(context, '/admin/update-user', { userId: input.id, data })
     }
     if (input.role !== current.role) {
-      await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
+      await callAdminRoute(context, '/admin/set-role', { userId: input.id, role: input.role })
     }
     return findUser(context, input.id)
   })
@@ -131,7 +130,7 @@ const remove = withAdminPermission({ user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO
   .input(userIdInputSchema)
   .output(z.object({ success: z.boolean() }))
   .handler(async ({ context, input }) => {
-    await callAuthService(() => context.auth.api.removeUser({ ...as(context), body: { userId: input.id } }))
+    await callAdminRoute(context, '/admin/remove-user', { userId: input.id })
     return { success: true }
   })
 
@@ -140,7 +139,7 @@ const setRole = withAdminPermission({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED
   .input(setRoleInputSchema)
   .output(userSchema)
   .handler(async ({ context, input }) => {
-    await callAuthService(() => context.auth.api.setRole({ ...as(context), body: { userId: input.id, role: input.role } }))
+    await callAdminRoute(context, '/admin/set-role', { userId: input.id, role: input.role })
     return findUser(context, input.id)
   })
 
@@ -153,12 +152,7 @@ const ban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_U
     const banExpiresIn = input.expiresAt
       ? Math.max(1, Math.round((new Date(input.expiresAt).getTime() - Date.now()) / 1000))
       : undefined
-    await callAuthService(() =>
-      context.auth.api.banUser({
-        ...as(context),
-        body: { userId: input.id, banReason: input.reason || undefined, banExpiresIn },
-      }),
-    )
+    await callAdminRoute(context, '/admin/ban-user', { userId: input.id, banReason: input.reason || undefined, banExpiresIn })
     return findUser(context, input.id)
   })
 
@@ -167,7 +161,7 @@ const unban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN
   .input(userIdInputSchema)
   .output(userSchema)
   .handler(async ({ context, input }) => {
-    await callAuthService(() => context.auth.api.unbanUser({ ...as(context), body: { userId: input.id } }))
+    await callAdminRoute(context, '/admin/unban-user', { userId: input.id })
     return findUser(context, input.id)
   })
 
@@ -227,7 +221,7 @@ const revokeSession = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_
       .from(session)
       .where(and(eq(session.id, input.sessionId), eq(session.userId, input.id)))
     if (!found) throw apiError('NOT_FOUND')
-    await callAuthService(() => context.auth.api.revokeUserSession({ ...as(context), body: { sessionToken: found.token } }))
+    await callAdminRoute(context, '/admin/revoke-user-session', { sessionToken: found.token })
     return { success: true }
   })
 
@@ -237,7 +231,7 @@ const revokeSessions = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT
   .output(z.object({ success: z.boolean() }))
   .handler(async ({ context, input }) => {
     await findUser(context, input.id)
-    await callAuthService(() => context.auth.api.revokeUserSessions({ ...as(context), body: { userId: input.id } }))
+    await callAdminRoute(context, '/admin/revoke-user-sessions', { userId: input.id })
     return { success: true }
   })
 

@@ -1,10 +1,16 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, fromAcceptLanguage, isLanguage, type Language } from './config'
 
-function cookieValue(cookieHeader: string | null, name: string) {
+/** One cookie of a Cookie header, decoded (a malformed escape counts as absent, never a 500). */
+export function cookieValue(cookieHeader: string | null, name: string) {
   if (!cookieHeader) return undefined
   for (const part of cookieHeader.split(';')) {
     const [key, ...value] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(value.join('='))
+    if (key !== name) continue
+    try {
+      return decodeURIComponent(value.join('='))
+    } catch {
+      return undefined
+    }
   }
   return undefined
 }

@@ -1,19 +1,19 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { createServerFn } from '@tanstack/react-start'
 import { DevMailboxPage } from '@/features/shell/dev-mailbox-page'
 import { pageHead } from '@/features/shell/head'
+import { apiErrorStatus } from '@/lib/api-error'
+import { api } from '@/lib/orpc'
 
 /** The development mailbox: off (404) in production and when SMTP is set. */
-const listDevMailbox = createServerFn({ method: 'GET' }).handler(async () => {
-  const { env } = await import('@/lib/env.server')
-  const config = env()
-  if (config.isProduction || config.EMAIL_SERVER) throw notFound()
-  const { listOutbox } = await import('@/server/email/dev-outbox.server')
-  return listOutbox()
-})
-
 export const Route = createFileRoute('/dev/mailbox')({
-  loader: () => listDevMailbox(),
+  loader: async () => {
+    try {
+      return await api.shell.devMailbox()
+    } catch (error) {
+      if (apiErrorStatus(error) === 404) throw notFound()
+      throw error
+    }
+  },
   head: pageHead('common:devMailbox.title'),
   component: function DevMailboxRoute() {
     return <DevMailboxPage emails={Route.useLoaderData()} />

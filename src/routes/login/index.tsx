@@ -1,10 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
-import { getSignInOptions } from '@/features/auth/auth.functions'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
-import { getDemoInfo } from '@/features/demo/demo.functions'
 import { pageHead } from '@/features/shell/head'
+import { api } from '@/lib/orpc'
 
 export const Route = createFileRoute('/login/')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -19,7 +18,7 @@ export const Route = createFileRoute('/login/')({
   },
   // The variant (login only or sign-up), the social providers; demo mode: the demo accounts to pick from.
   loader: async () => {
-    const [demo, options] = await Promise.all([getDemoInfo(), getSignInOptions()])
+    const [demo, options] = await Promise.all([api.demo.info(), api.auth.signInOptions()])
     return { accounts: demo.accounts, options }
   },
   head: pageHead('auth:login.title'),

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { VerifyPage } from '@/features/auth/verify-page'
-import { getDemoHint } from '@/features/demo/demo.functions'
 import { pageHead } from '@/features/shell/head'
+import { api } from '@/lib/orpc'
 
 export const Route = createFileRoute('/login/verify')({
   validateSearch: z.object({
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/login/verify')({
   },
   // Demo mode, demo accounts only: the pending code, shown on the page.
   loaderDeps: ({ search }) => ({ email: search.email }),
-  loader: ({ deps }) => getDemoHint({ data: { email: deps.email } }),
+  loader: ({ deps }) => api.demo.hint({ email: deps.email }),
   head: pageHead('auth:verify.title'),
   component: function VerifyRoute() {
     const { email, redirect } = Route.useSearch()

@@ -14,6 +14,8 @@ export interface ApiContext {
   headers: Headers
   db: Database
   auth: Auth
+  /** The run-time settings (tests pass their own). */
+  env: Env
   demoMode: boolean
   /** The language of error messages (cookie, then Accept-Language). */
   language: Language
@@ -21,11 +23,12 @@ export interface ApiContext {
   clientIp?: string
 }
 
-export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; env: Pick<Env, 'DEMO_MODE'>; clientIp?: string }): ApiContext {
+export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; env: Env; clientIp?: string }): ApiContext {
   return {
     headers: parts.headers,
     db: parts.db,
     auth: parts.auth,
+    env: parts.env,
     demoMode: parts.env.DEMO_MODE,
     language: languageFromHeaders(parts.headers),
     clientIp: parts.clientIp,

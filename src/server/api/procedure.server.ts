@@ -46,7 +46,8 @@ export const publicProcedure = base
 // procedures it calls: a server-rendered page prefetches several.
 const sessions = new WeakMap<Headers, ReturnType<ApiContext['auth']['api']['getSession']>>()
 
-function sessionOf(context: ApiContext) {
+/** The caller's session and user (null when signed out), read once per request. */
+export function sessionOf(context: ApiContext) {
   let session = sessions.get(context.headers)
   if (!session) {
     session = context.auth.api.getSession({ headers: context.headers })

@@ -1,7 +1,9 @@
+import { createRouterClient } from '@orpc/server'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { listOwnSessions, revokeOwnSession } from '@/features/account/sessions.server'
 import { parseEnv } from '@/lib/env.server'
+import { apiContext } from '@/server/api/context.server'
+import { router } from '@/server/api/router.server'
 import { session, user } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, signInWithCode, TEST_BASE_URL } from '@/test/auth-requests'
@@ -17,10 +19,11 @@ import { handleAuthRequest } from './handler.server'
 let handle: TestDatabase
 let auth: Auth
 let loginOnly: Auth
+const env = parseEnv({ NODE_ENV: 'test', BASE_URL: TEST_BASE_URL, RATE_LIMIT: 'false' })
 
 beforeAll(async () => {
   handle = await createTestDatabase()
-  auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL: TEST_BASE_URL, RATE_LIMIT: 'false' }))
+  auth = createAuth(handle.db, env)
   loginOnly = createAuth(
     handle.db,
     parseEnv({ NODE_ENV: 'test', BASE_URL: TEST_BASE_URL, RATE_LIMIT: 'false', AUTH_SIGNUP: 'false' }),
@@ -170,7 +173,20 @@ describe('deletion of one’s own account', () => {
 })
 
 describe('own sessions, by id', () => {
-  const headers = (cookie: string) => new Headers({ cookie })
+  /** The account procedures of the app API, as the holder of `cookie`. */
+  const account = (cookie: string) =>
+    createRouterClient(router, {
+      context: apiContext({ headers: new Headers({ cookie, origin: TEST_BASE_URL }), db: handle.db, auth, env, clientIp: '127.0.0.1' }),
+    }).account
+  /** The caller's sessions, or null when the cookie opens none. */
+  const listOwnSessions = (cookie: string) =>
+    account(cookie)
+      .sessions()
+      .catch((error: { status?: number }) => {
+        if (error.status === 401) return null
+        throw error
+      })
+  const revokeOwnSession = (cookie: string, id: string) => account(cookie).revokeSession({ id })
 
   it('lists the active sessions with their device, the current one marked, never a token', async () => {
     const email = 'victor.nguyen@example.com'
@@ -186,7 +202,7 @@ describe('own sessions, by id', () => {
     expect(phoneSignIn.status).toBe(200)
     const desktop = await signInWithCode(api, email)
 
-    const sessions = await listOwnSessions(auth, headers(desktop))
+    const sessions = await listOwnSessions(desktop)
     expect(sessions).toHaveLength(2)
     expect(sessions!.filter((entry) => entry.current)).toHaveLength(1)
     const mobile = sessions!.find((entry) => entry.device.type === 'mobile')
@@ -195,7 +211,7 @@ describe('own sessions, by id', () => {
     for (const entry of sessions!) expect(Object.keys(entry).sort()).toEqual(
       ['createdAt', 'current', 'device', 'expiresAt', 'id', 'updatedAt'],
     )
-    expect(await listOwnSessions(auth, headers('better-auth.session_token=forged'))).toBeNull()
+    expect(await listOwnSessions('better-auth.session_token=forged')).toBeNull()
   })
 
   it('revokes another session of one’s own by id, and nothing else', async () => {
@@ -203,21 +219,21 @@ describe('own sessions, by id', () => {
     const first = await signInWithCode(api, email)
     const second = await signInWithCode(api, email)
     const other = await signInWithCode(api, 'someone.else@example.com')
-    const mine = (await listOwnSessions(auth, headers(second)))!
+    const mine = (await listOwnSessions(second))!
     const firstId = mine.find((entry) => !entry.current)!.id
     const currentId = mine.find((entry) => entry.current)!.id
-    const othersId = (await listOwnSessions(auth, headers(other)))!.find((entry) => entry.current)!.id
+    const othersId = (await listOwnSessions(other))!.find((entry) => entry.current)!.id
 
     // Another user's session, the current one, an unknown id: refused.
-    await expect(revokeOwnSession(auth, headers(second), othersId)).rejects.toThrow('SESSION_NOT_FOUND')
-    await expect(revokeOwnSession(auth, headers(second), currentId)).rejects.toThrow('SESSION_NOT_FOUND')
-    await expect(revokeOwnSession(auth, headers(second), 'nope')).rejects.toThrow('SESSION_NOT_FOUND')
-    await expect(revokeOwnSession(auth, headers('x=y'), firstId)).rejects.toThrow('UNAUTHORIZED')
-    expect(await listOwnSessions(auth, headers(other))).toHaveLength(1)
+    await expect(revokeOwnSession(second, othersId)).rejects.toMatchObject({ status: 404 })
+    await expect(revokeOwnSession(second, currentId)).rejects.toMatchObject({ status: 404 })
+    await expect(revokeOwnSession(second, 'nope')).rejects.toMatchObject({ status: 404 })
+    await expect(revokeOwnSession('x=y', firstId)).rejects.toMatchObject({ status: 401 })
+    expect(await listOwnSessions(other)).toHaveLength(1)
 
-    await revokeOwnSession(auth, headers(second), firstId)
-    expect(await listOwnSessions(auth, headers(first))).toBeNull()
-    expect((await listOwnSessions(auth, headers(second)))!.map((entry) => entry.id)).toEqual([currentId])
+    await revokeOwnSession(second, firstId)
+    expect(await listOwnSessions(first)).toBeNull()
+    expect((await listOwnSessions(second))!.map((entry) => entry.id)).toEqual([currentId])
   })
 
   it('signs all other devices out with /revoke-other-sessions; answers carry no token', async () => {
@@ -238,7 +254,7 @@ describe('own sessions, by id', () => {
     expect(await listed.text()).not.toMatch(/"token"/)
     const revoked = await request('/revoke-other-sessions', { method: 'POST', body: '{}' })
     expect(revoked.status).toBe(200)
-    expect(await listOwnSessions(auth, headers(first))).toBeNull()
-    expect(await listOwnSessions(auth, headers(current))).toHaveLength(1)
+    expect(await listOwnSessions(first)).toBeNull()
+    expect(await listOwnSessions(current)).toHaveLength(1)
   })
 })

@@ -1,0 +1,58 @@
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { apiError } from '@/server/api/errors.server'
+import { callAuthService } from '@/server/api/auth-service.server'
+import { authedProcedure, withPermission } from '@/server/api/procedure.server'
+import { session } from '@/server/db/schema'
+import { describeDevice } from '@/server/device.server'
+import { ownSessionSchema, sessionIdInputSchema } from './sessions'
+
+const TAGS = ['Account']
+
+/** The caller's unexpired sessions, most recently active first, the current one marked; never a token. */
+const sessions = authedProcedure
+  .route({ method: 'GET', path: '/account/sessions', summary: 'My active sessions', tags: TAGS })
+  .output(z.array(ownSessionSchema))
+  .handler(async ({ context }) => {
+    const rows = await context.db
+      .select({
+        id: session.id,
+        userAgent: session.userAgent,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+      })
+      .from(session)
+      .where(and(eq(session.userId, context.user.id), gt(session.expiresAt, sql`now()`)))
+      .orderBy(desc(session.updatedAt), desc(session.id))
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === context.session.id,
+      device: describeDevice(row.userAgent),
+    }))
+  })
+
+/**
+ * Signs one of the caller's other devices out, by session id: the token is
+ * looked up here and handed to the auth service's revoke-session, never sent
+ * to the browser. Another user's session, an unknown id or the current one
+ * (that is signing out) are not found.
+ */
+const revokeSession = withPermission({ account: ['update'] })
+  .route({ method: 'DELETE', path: '/account/sessions/{id}', summary: 'Sign another of my devices out', tags: TAGS })
+  .input(sessionIdInputSchema)
+  .output(z.object({ success: z.boolean() }))
+  .handler(async ({ context, input }) => {
+    const [target] = await context.db
+      .select({ token: session.token })
+      .from(session)
+      .where(and(eq(session.id, input.id), eq(session.userId, context.user.id), ne(session.id, context.session.id)))
+    if (!target) throw apiError('NOT_FOUND')
+    await callAuthService(context, '/revoke-session', { token: target.token })
+    return { success: true }
+  })
+
+export const accountRouter = { sessions, revokeSession }

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { publicProcedure, sessionOf, withPermission } from '@/server/api/procedure.server'
+import { signInOptions } from '@/server/auth/providers.server'
+import { user } from '@/server/db/schema'
+import { onboardingFormSchema } from './schemas'
+import type { SessionUser } from './session'
+
+const TAGS = ['Session']
+
+const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  role: z.string(),
+  onboardedAt: z.string().nullable(),
+  impersonatedBy: z.string().nullable(),
+})
+
+/**
+ * The signed-in user, from the request's session cookie (null when signed
+ * out). Read on every navigation by the root route's guard; shares the
+ * request's one session lookup with the other procedures.
+ */
+const session = publicProcedure
+  .route({ method: 'GET', path: '/session', summary: 'The signed-in user (null when signed out)', tags: TAGS })
+  .output(sessionUserSchema.nullable())
+  .handler(async ({ context }): Promise<SessionUser | null> => {
+    const result = await sessionOf(context)
+    if (!result) return null
+    const { user: found, session: current } = result
+    return {
+      id: found.id,
+      name: found.name,
+      email: found.email,
+      emailVerified: found.emailVerified,
+      image: found.image ?? null,
+      role: found.role ?? 'user',
+      onboardedAt: found.onboardedAt ? new Date(found.onboardedAt).toISOString() : null,
+      impersonatedBy: current.impersonatedBy ?? null,
+    }
+  })
+
+/** Onboarding: the signed-in user gives a name, which marks them onboarded. */
+const onboard = withPermission({ account: ['update'] })
+  .route({ method: 'POST', path: '/onboarding', summary: 'Give a name and finish onboarding', tags: TAGS })
+  .input(onboardingFormSchema)
+  .output(z.object({ success: z.boolean() }))
+  .handler(async ({ context, input }) => {
+    await context.db.update(user).set({ name: input.name, onboardedAt: new Date() }).where(eq(user.id, context.user.id))
+    return { success: true }
+  })
+
+/** The login page's variant (sign-up or login only) and its social sign-in buttons. */
+const signInOptionsProcedure = publicProcedure
+  .route({ method: 'GET', path: '/sign-in-options', summary: 'Sign-up allowed, social providers', tags: TAGS })
+  .output(z.object({ signUp: z.boolean(), providers: z.array(z.object({ id: z.string(), name: z.string() })) }))
+  .handler(({ context }) => signInOptions(context.env))
+
+export const authRouter = { session, onboard, signInOptions: signInOptionsProcedure }

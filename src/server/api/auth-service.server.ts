@@ -1,0 +1,72 @@
+import { AUTH_ERROR_CODES } from '@/features/auth/auth-errors'
+import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
+import { handleAuthRequest } from '@/server/auth/handler.server'
+import type { ApiContext } from './context.server'
+import { apiError } from './errors.server'
+import { API_ERROR_KEYS, type ApiErrorCode } from './errors'
+
+const STATUS_CODES: Record<number, ApiErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
+}
+
+/** Auth service codes that a domain words its own way (and the form field they belong to). */
+export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: string; field?: string }>
+
+/**
+ * An API error carrying the auth service's code, so that the app API and
+ * /api/auth/* answer alike: same status, same `authCode`. The message is the
+ * domain's (`errors`), else the catalogue's (`auth:errors.<CODE>`, spec
+ * section 8) for a `YOU_…` rule, else the API's generic one for the status.
+ */
+export function authServiceError(status: number, authCode: string | undefined, errors: AuthServiceErrors = {}) {
+  const known = authCode ? errors[authCode] : undefined
+  if (known) return apiError(known.code, known.key, { field: known.field, authCode })
+  const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR'
+  const catalogued = authCode?.startsWith('YOU_') && AUTH_ERROR_CODES.some((candidate) => candidate === authCode)
+  const key = catalogued ? `auth:errors.${authCode}` : API_ERROR_KEYS[code]
+  return apiError(code, key, { authCode, values: code === 'FORBIDDEN' ? { resource: 'user' } : undefined })
+}
+
+/** Headers of the caller's request that describe the body it sent, not the one sent on. */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'transfer-encoding']
+/** What a browser adds to every request it sends on a page's behalf (a POST always has Origin). */
+const BROWSER_HEADERS = ['origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest']
+
+/**
+ * The one way an app procedure asks better-auth to act: a POST to its own
+ * route (`path` below /api/auth, e.g. `/admin/ban-user`) sent through the
+ * same handler as the browser's calls, with the caller's headers (session
+ * cookie, Origin, Referer, Sec-Fetch-*, language) and the socket's address.
+ * better-auth thus runs every check it runs for /api/auth/*: the origin
+ * check, the session, the admin permission, its hooks (audit trail) and our
+ * demo policy. Calling `auth.api.*` from the server would skip the origin
+ * check. A refusal becomes an API error (`authServiceError`).
+ */
+export async function callAuthService<T>(
+  context: ApiContext,
+  path: `/${string}`,
+  body: unknown,
+  errors?: AuthServiceErrors,
+): Promise<T> {
+  const headers = new Headers(context.headers)
+  for (const name of BODY_HEADERS) headers.delete(name)
+  headers.set('content-type', 'application/json')
+  // A non-browser client (curl, a script) sends none of them: no page of another site can
+  // make it send the cookie, so it speaks for this origin, as the request pipeline also
+  // treats it. Any browser request goes on as it came, for better-auth to judge.
+  if (!BROWSER_HEADERS.some((name) => headers.has(name))) headers.set('origin', new URL(context.env.BASE_URL).origin)
+  const request = new Request(new URL(`${AUTH_BASE_PATH}${path}`, context.env.BASE_URL), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  })
+  const response = await handleAuthRequest(context.auth, request, context.clientIp)
+  const json = (await response.json().catch(() => null)) as { code?: unknown } | null
+  if (!response.ok) throw authServiceError(response.status, typeof json?.code === 'string' ? json.code : undefined, errors)
+  return json as T
+}
