@@ -27,4 +27,12 @@ describe('method check', () => {
     expect((await send('POST', '/api/docs')).headers.get('allow')).toBe('GET, HEAD')
     expect((await send('POST', '/api/health')).status).toBe(405)
   })
+
+  it('keeps the framework’s server-function door shut: 404 in JSON, whatever the method', async () => {
+    for (const method of ['GET', 'POST']) {
+      const response = await send(method, '/_serverFn/eyJmaWxlIjoiL3NyYy94In0')
+      expect(response.status, method).toBe(404)
+      expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not Found' })
+    }
+  })
 })

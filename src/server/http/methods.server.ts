@@ -6,8 +6,9 @@ const ROUTE_METHODS: Array<[prefix: string, methods: string[]]> = [
   ['/api/rpc/', ['GET', 'POST']],
   ['/api/rest/', ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']],
   ['/api/auth/', ['GET', 'POST']],
-  ['/_serverFn/', ['GET', 'POST']],
 ]
+/** The framework's own RPC door stays shut: the app has no server functions (docs/decisions/011-one-server-api.md). */
+const SERVER_FUNCTIONS = '/_serverFn/'
 const READ_ONLY = ['GET', 'HEAD']
 
 export function allowedMethods(pathname: string): string[] {
@@ -20,7 +21,9 @@ export function allowedMethods(pathname: string): string[] {
  * is answered (OPTIONS): the app serves its own origin only.
  */
 export const methodCheck: PipelineStep = async (request, next) => {
-  const allowed = allowedMethods(new URL(request.url).pathname)
+  const { pathname } = new URL(request.url)
+  if (pathname.startsWith(SERVER_FUNCTIONS)) return refusal(request, 'NOT_FOUND')
+  const allowed = allowedMethods(pathname)
   if (allowed.includes(request.method)) return next(request)
   return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allowed.join(', ') })
 }

@@ -10,6 +10,7 @@ export const REFUSALS = {
   URI_TOO_LONG: { status: 414, key: 'ui:http.uriTooLong' },
   BAD_REQUEST: { status: 400, key: 'ui:http.malformed' },
   METHOD_NOT_ALLOWED: { status: 405, key: 'ui:http.methodNotAllowed' },
+  NOT_FOUND: { status: 404, key: 'ui:api.notFound' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'ui:http.unavailable' },
   INTERNAL_SERVER_ERROR: { status: 500, key: 'ui:api.unexpected' },
 } as const

@@ -28,7 +28,7 @@ beforeAll(async () => {
     const { pathname } = new URL(request.url)
     if (pathname.startsWith('/api/auth/')) return handleAuthRequest(api.auth, request, clientAddressOf(request))
     if (pathname.startsWith(`${REST_PREFIX}/`)) {
-      const context = apiContext({ headers: request.headers, db: api.db, auth: api.auth, env: { DEMO_MODE: false }, clientIp: clientAddressOf(request) })
+      const context = apiContext({ headers: request.headers, db: api.db, auth: api.auth, env: parseEnv({ BASE_URL }), clientIp: clientAddressOf(request) })
       const { matched, response } = await rest.handle(request, { prefix: REST_PREFIX, context })
       return matched ? response : new Response(null, { status: 404 })
     }
