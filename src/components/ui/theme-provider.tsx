@@ -20,7 +20,7 @@ const scriptProps = typeof window === 'undefined' ? undefined : { type: 'applica
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // The page's CSP nonce (src/router.tsx), without which its inline script would not run.
-  const nonce = (useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined)?.options.ssr?.nonce
+  const nonce = (useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined)?.options?.ssr?.nonce
   return (
     <NextThemesProvider
       attribute="class"

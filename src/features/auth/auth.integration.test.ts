@@ -80,7 +80,7 @@ describe('auth.session with the database down', () => {
     // better-auth logs the failed query with console.error: expected here, kept quiet.
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const client = createRouterClient(router, { context: apiContext({ headers: new Headers({ cookie: cookie! }), db: down.db, auth, env }) })
-    await expect(client.auth.session()).rejects.toMatchObject({ status: 500 })
+    await expect(client.auth.session()).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
     errors.mockRestore()
   })
 })
