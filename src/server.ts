@@ -6,6 +6,7 @@ import {
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
+import { languageCookie } from '@/server/http/language-cookie.server'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
@@ -24,4 +25,8 @@ const handler = defineHandlerCallback(async (context) => {
   return result instanceof Response ? replaced : { ...result, response: replaced }
 })
 
-export default createServerEntry({ fetch: createStartHandler(handler) })
+const startFetch = createStartHandler(handler)
+
+export default createServerEntry({
+  fetch: (request, opts) => languageCookie(request, async (next) => startFetch(next, opts)),
+})
