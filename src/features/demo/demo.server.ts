@@ -1,13 +1,14 @@
 import type { Env } from '@/lib/env.server'
 import type { Auth } from '@/server/auth/auth.server'
 import { DEMO_ACCOUNT_EMAILS, isDemoAccount } from '@/server/auth/demo-policy.server'
-import { SETUP_COMMAND, type DemoInfo } from './demo-info'
+import { setupCommand, type DemoInfo } from './demo-info'
 
 export function demoInfo(config: Env): DemoInfo {
   return {
     demoMode: config.DEMO_MODE,
     contactEmail: config.DEMO_CONTACT_EMAIL,
-    setupCommand: SETUP_COMMAND,
+    setupCommand: setupCommand(config.REPOSITORY_URL),
+    repositoryUrl: config.REPOSITORY_URL ?? null,
     accounts: config.DEMO_MODE ? [...DEMO_ACCOUNT_EMAILS] : [],
   }
 }
