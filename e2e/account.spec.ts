@@ -72,7 +72,8 @@ test("a failed change of name shows 'Failed to update your name'", async ({ page
   const dialog = page.getByRole('dialog', { name: 'Change your name' })
   await dialog.getByLabel('Name').fill('Never Saved')
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Failed to update your name')).toBeVisible()
+  // After the auth client's retries (3, 1000 ms apart).
+  await expect(page.getByText('Failed to update your name')).toBeVisible({ timeout: 10_000 })
   await expect(dialog).toBeVisible()
 })
 
@@ -194,7 +195,8 @@ test("sign-out asks first; a failure shows 'Sign out failed'", async ({ page }) 
   await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByText('Sign out failed')).toBeVisible()
+  // After the auth client's retries (3, 1000 ms apart).
+  await expect(page.getByText('Sign out failed')).toBeVisible({ timeout: 10_000 })
   await expect(page).toHaveURL(/\/app\/account$/)
 })
 
