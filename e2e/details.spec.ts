@@ -172,6 +172,7 @@ test('the welcome links lead to pages that exist: the about page when no reposit
   await docs.click()
   await expect(page).toHaveURL(/\/about$/)
   await expect(page.getByRole('heading', { level: 1, name: 'About Start Books' })).toBeVisible()
+  await expect(page).toHaveTitle('About · Start Books')
   await expect(page.getByRole('heading', { name: 'Known issues and feedback' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'API Documentation' })).toHaveAttribute('href', '/api/docs')
 

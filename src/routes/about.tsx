@@ -3,6 +3,6 @@ import { AboutPage } from '@/features/shell/about-page'
 import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/about')({
-  head: pageHead('about.title'),
+  head: pageHead('pages.about'),
   component: AboutPage,
 })
