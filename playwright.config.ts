@@ -109,6 +109,7 @@ export default defineConfig({
         BASE_URL: demoBaseURL,
         DEMO_MODE: 'true',
         DEMO_CONTACT_EMAIL: 'demo@books.example',
+        REPOSITORY_URL: 'https://github.com/start-books-e2e/start-books',
       },
     },
     {

@@ -42,7 +42,7 @@ test('a new address that came from /app?x=1 is onboarded first, then lands there
   await expect(page.getByText('Welcome, Grace Hopper!')).toBeVisible()
 })
 
-test("onboarding refuses an invalid name, and a failure shows the toast 'onboarding failed with an unexpected error'", async ({
+test("onboarding refuses an invalid name, and a failure shows the toast 'Onboarding failed with an unexpected error'", async ({
   page,
 }) => {
   await signIn(page, uniqueEmail('onboarding-failure'))
@@ -57,7 +57,7 @@ test("onboarding refuses an invalid name, and a failure shows the toast 'onboard
   )
   await name.fill('Unlucky')
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByText('onboarding failed with an unexpected error')).toBeVisible()
+  await expect(page.getByText('Onboarding failed with an unexpected error')).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding(\?|$)/)
 
   await page.unrouteAll()

@@ -181,11 +181,9 @@ test.describe('welcome page and app switch', () => {
     await expect(areas.locator('[data-area="manager"]')).toContainText('Access Denied')
     await expect(areas.getByRole('link')).toHaveCount(0)
 
-    // The documentation and the open issues, in a new tab.
-    const docs = page.getByRole('link', { name: /Documentation/ })
-    await expect(docs).toHaveAttribute('href', /^https:\/\//)
-    await expect(docs).toHaveAttribute('target', '_blank')
-    await expect(page.getByRole('link', { name: /Open issues/ })).toHaveAttribute('href', /\/issues$/)
+    // The documentation and the open issues: the app's about page when no repository is configured (e2e/details.spec.ts).
+    await expect(page.getByRole('link', { name: /Documentation/ })).toHaveAttribute('href', '/about')
+    await expect(page.getByRole('link', { name: /Open issues/ })).toHaveAttribute('href', '/about#issues')
   })
 
   test("an admin: 'You are here' on App, a link to Manager", async ({ page }) => {

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -45,6 +46,11 @@ import { Route as ManagerUsersIdUpdateRouteImport } from './routes/manager/users
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRouteRoute = AppRouteRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
+  '/about': typeof AboutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -274,6 +282,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
+  '/about': typeof AboutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/manager'
+    | '/about'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/manager'
+    | '/about'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -411,6 +423,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRouteRoute: typeof AppRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
+  AboutRoute: typeof AboutRoute
   OnboardingRoute: typeof OnboardingRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   DevMailboxRoute: typeof DevMailboxRoute
@@ -434,6 +447,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app': {
@@ -710,6 +730,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRouteRoute: AppRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
+  AboutRoute: AboutRoute,
   OnboardingRoute: OnboardingRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   DevMailboxRoute: DevMailboxRoute,

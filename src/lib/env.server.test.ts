@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DOCS_URL, DEFAULT_ISSUES_URL, InvalidEnvError, parseEnv } from './env.server'
+import { InvalidEnvError, LOCAL_DOCS_URL, LOCAL_ISSUES_URL, parseEnv } from './env.server'
 
 const SECRET = 'a'.repeat(32)
 const PRODUCTION = { NODE_ENV: 'production', EMAIL_SERVER: 'smtp://mail.example:25', AUTH_SECRET: SECRET }
@@ -77,6 +77,16 @@ describe('DEMO_MODE', () => {
     expect(issues({ DEMO_CONTACT_EMAIL: 'nobody' })).toEqual([
       'DEMO_CONTACT_EMAIL: DEMO_CONTACT_EMAIL must be an e-mail address',
     ])
+  })
+
+  it('refuses the placeholder contact in a production demo: every visitor sees it', () => {
+    const message = 'DEMO_CONTACT_EMAIL: DEMO_CONTACT_EMAIL is required in production demo mode: the demo dialog shows it to every visitor (contact@example.com is a placeholder)'
+    expect(issues({ ...PRODUCTION, DEMO_MODE: 'true' })).toEqual([message])
+    expect(issues({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'Contact@Example.com' })).toEqual([message])
+    expect(parseEnv({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'demo@books.example' }).DEMO_CONTACT_EMAIL).toBe('demo@books.example')
+    // Outside production, or not a demo: the placeholder is harmless.
+    expect(issues({ DEMO_MODE: 'true' })).toEqual([])
+    expect(issues({ ...PRODUCTION })).toEqual([])
   })
 })
 
@@ -163,13 +173,29 @@ describe('other rules', () => {
 })
 
 describe('shell settings', () => {
-  it('has documentation and issue URLs by default, replaceable by http(s) URLs', () => {
-    expect(parseEnv({})).toMatchObject({ DOCS_URL: DEFAULT_DOCS_URL, ISSUES_URL: DEFAULT_ISSUES_URL })
+  it("without a repository, the documentation and issue links are the app's own about page (never a 404)", () => {
+    expect(parseEnv({})).toMatchObject({ REPOSITORY_URL: undefined, DOCS_URL: '/about', ISSUES_URL: '/about#issues' })
+    expect([LOCAL_DOCS_URL, LOCAL_ISSUES_URL]).toEqual(['/about', '/about#issues'])
+  })
+
+  it("with a repository, the project's own README and issues; DOCS_URL and ISSUES_URL still win", () => {
+    expect(parseEnv({ REPOSITORY_URL: 'https://github.com/acme/books/' })).toMatchObject({
+      REPOSITORY_URL: 'https://github.com/acme/books',
+      DOCS_URL: 'https://github.com/acme/books#readme',
+      ISSUES_URL: 'https://github.com/acme/books/issues',
+    })
+    expect(parseEnv({ REPOSITORY_URL: 'https://github.com/acme/books', ISSUES_URL: 'https://tracker.example.com' }).ISSUES_URL).toBe(
+      'https://tracker.example.com',
+    )
+    expect(issues({ REPOSITORY_URL: 'git@github.com:acme/books.git' })).toEqual(['REPOSITORY_URL: REPOSITORY_URL must be an http(s) URL'])
+  })
+
+  it('has replaceable documentation and issue URLs: http(s) only', () => {
     expect(parseEnv({ DOCS_URL: 'https://docs.example.com/', ISSUES_URL: 'http://tracker.local/issues' })).toMatchObject({
       DOCS_URL: 'https://docs.example.com/',
       ISSUES_URL: 'http://tracker.local/issues',
     })
-    expect(parseEnv({ DOCS_URL: ' ' }).DOCS_URL).toBe(DEFAULT_DOCS_URL)
+    expect(parseEnv({ DOCS_URL: ' ' }).DOCS_URL).toBe(LOCAL_DOCS_URL)
     expect(issues({ DOCS_URL: 'docs.example.com', ISSUES_URL: 'javascript:alert(1)' })).toEqual([
       'DOCS_URL: DOCS_URL must be an http(s) URL',
       'ISSUES_URL: ISSUES_URL must be an http(s) URL',

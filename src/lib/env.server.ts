@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { parseTrustProxy } from '../server/http/client-address.server'
+import packageJson from '../../package.json'
 import { parseColor } from './color'
+import { repositoryWebUrl } from './repository'
 
 /**
  * Run-time configuration, read from the process environment by the server.
@@ -13,8 +15,13 @@ const emptyToUndefined = (value: unknown) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional())
 
-export const DEFAULT_DOCS_URL = 'https://github.com/start-books/start-books#readme'
-export const DEFAULT_ISSUES_URL = 'https://github.com/start-books/start-books/issues'
+/** The project's repository, when package.json names one (REPOSITORY_URL replaces it). */
+const PACKAGE_REPOSITORY = repositoryWebUrl((packageJson as { repository?: unknown }).repository)
+/** Without a repository, the welcome page's links stay in the app: its own about page. */
+export const LOCAL_DOCS_URL = '/about'
+export const LOCAL_ISSUES_URL = '/about#issues'
+/** The contact address until one is configured: refused by a production demo, which shows it to every visitor. */
+export const PLACEHOLDER_CONTACT_EMAIL = 'contact@example.com'
 
 export const envSchema = z
   .object({
@@ -65,7 +72,7 @@ export const envSchema = z
     // Shown in the demo-mode dialog: who to write to about the demo.
     DEMO_CONTACT_EMAIL: optional(
       z.email({ message: 'DEMO_CONTACT_EMAIL must be an e-mail address' }),
-    ).default('contact@example.com'),
+    ).default(PLACEHOLDER_CONTACT_EMAIL),
     ENV_NAME: optional(z.string()),
     ENV_EMOJI: optional(z.emoji({ message: 'ENV_EMOJI must be an emoji' })),
     ENV_COLOR: optional(
@@ -76,13 +83,18 @@ export const envSchema = z
           'ENV_COLOR must be a colour: #rgb, #rrggbb, rgb(…), hsl(…) or a CSS colour name',
         ),
     ),
-    // Where the welcome page points for documentation and for open issues.
+    // The project's source (default: package.json's `repository`): the demo dialog's clone command, the welcome page's links.
+    REPOSITORY_URL: optional(
+      z.url({ protocol: /^https?$/, message: 'REPOSITORY_URL must be an http(s) URL' }),
+    ),
+    // Where the welcome page points for documentation and for open issues
+    // (default: the repository's README and issues, else the app's about page).
     DOCS_URL: optional(
       z.url({ protocol: /^https?$/, message: 'DOCS_URL must be an http(s) URL' }),
-    ).default(DEFAULT_DOCS_URL),
+    ),
     ISSUES_URL: optional(
       z.url({ protocol: /^https?$/, message: 'ISSUES_URL must be an http(s) URL' }),
-    ).default(DEFAULT_ISSUES_URL),
+    ),
     RATE_LIMIT: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
@@ -125,11 +137,17 @@ export const envSchema = z
       z.coerce.number({ message: 'SHUTDOWN_DELAY must be a number of seconds' }).min(0, 'SHUTDOWN_DELAY must be between 0 and 600 seconds').max(600, 'SHUTDOWN_DELAY must be between 0 and 600 seconds'),
     ).default(0),
   })
-  .transform((env) => ({
-    ...env,
-    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
-    isProduction: env.NODE_ENV === 'production',
-  }))
+  .transform((env) => {
+    const repository = env.REPOSITORY_URL ? repositoryWebUrl(env.REPOSITORY_URL) : PACKAGE_REPOSITORY
+    return {
+      ...env,
+      BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+      REPOSITORY_URL: repository,
+      DOCS_URL: env.DOCS_URL ?? (repository ? `${repository}#readme` : LOCAL_DOCS_URL),
+      ISSUES_URL: env.ISSUES_URL ?? (repository ? `${repository}/issues` : LOCAL_ISSUES_URL),
+      isProduction: env.NODE_ENV === 'production',
+    }
+  })
   .superRefine((env, ctx) => {
     // A provider is configured completely or not at all.
     const pairs = [
@@ -149,6 +167,13 @@ export const envSchema = z
         path: ['EMAIL_SERVER'],
         message:
           'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev outbox is off there',
+      })
+    }
+    if (env.isProduction && env.DEMO_MODE && env.DEMO_CONTACT_EMAIL.toLowerCase() === PLACEHOLDER_CONTACT_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_CONTACT_EMAIL'],
+        message: `DEMO_CONTACT_EMAIL is required in production demo mode: the demo dialog shows it to every visitor (${PLACEHOLDER_CONTACT_EMAIL} is a placeholder)`,
       })
     }
     if (env.isProduction && !env.AUTH_SECRET) {

@@ -11,6 +11,7 @@ import { SessionSync } from '@/features/auth/session-sync'
 import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
+import { RootErrorPage } from '@/features/shell/root-error-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
 import { ImpersonationBanner } from '@/features/user/impersonation'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
@@ -52,6 +53,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: rootHead,
   component: RootComponent,
   notFoundComponent: NotFoundPage,
+  // Replaces the whole document (even when the loader above failed): it brings its own.
+  errorComponent: RootErrorPage,
 })
 
 function RootComponent() {

@@ -99,9 +99,10 @@ describe('DataList', () => {
     expect(screen.queryByRole('listitem')).toBeNull()
   })
 
-  it('shows an error with a retry', () => {
+  it("shows 'Something went wrong' with what failed and Try again", () => {
     const list = source({ isError: true, items: [], total: null })
     renderList(list)
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong')
     expect(screen.getByRole('alert').textContent).toContain('The list could not be loaded.')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(list.retry).toHaveBeenCalledOnce()

@@ -1,8 +1,9 @@
-import { Loader2Icon, RotateCcwIcon } from 'lucide-react'
+import { Loader2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 import { cn } from './cn'
+import { ErrorState } from './error-state'
 
 /** What a list shows, decided in one place (see `listState`). */
 export type ListState = 'pending' | 'error' | 'empty' | 'empty-search' | 'default'
@@ -66,13 +67,13 @@ export function DataList<Item>({ list, searchTerm = '', children, empty, emptySe
         {pending ?? <ListSkeleton />}
       </div>
     ),
-    error: () => <ListError message={t('list.error')} onRetry={list.retry} />,
+    error: () => <ErrorState message={t('list.error')} onRetry={list.retry} />,
     empty: () => <ListMessage>{empty}</ListMessage>,
     'empty-search': () => <ListMessage>{emptySearch ?? t('list.emptySearch', { term })}</ListMessage>,
     default: () => (
       <>
         {children(list.items)}
-        {list.isNextPageError ? <ListError message={t('list.nextPageError')} onRetry={list.retry} /> : null}
+        {list.isNextPageError ? <ErrorState message={t('list.nextPageError')} onRetry={list.retry} /> : null}
         {list.hasNextPage && !list.isNextPageError ? (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={list.fetchNextPage} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
@@ -114,19 +115,6 @@ export function ListCounters({ state, shown, total, totalCapped = false, searchT
 
 function ListMessage({ children }: { children: ReactNode }) {
   return <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{children}</div>
-}
-
-function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('ui')
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-danger/40 px-4 py-6 text-center">
-      <p className="text-danger">{message}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden className="size-4" />
-        {t('list.retry')}
-      </Button>
-    </div>
-  )
 }
 
 function ListSkeleton({ rows = 5 }: { rows?: number }) {

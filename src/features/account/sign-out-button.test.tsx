@@ -63,19 +63,19 @@ describe('SignOutButton', () => {
     expect(router.invalidate).toHaveBeenCalled()
   })
 
-  it("shows the toast 'sign out failed' when the server refuses", async () => {
+  it("shows the toast 'Sign out failed' when the server refuses", async () => {
     auth.signOut.mockResolvedValue({ data: null, error: { status: 500, message: 'boom' } })
     renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
-    expect(await screen.findByText('sign out failed')).toBeTruthy()
+    expect(await screen.findByText('Sign out failed')).toBeTruthy()
     expect(router.navigate).not.toHaveBeenCalled()
   })
 
-  it("shows the toast 'sign out failed' when the network fails", async () => {
+  it("shows the toast 'Sign out failed' when the network fails", async () => {
     auth.signOut.mockRejectedValue(new TypeError('Failed to fetch'))
     renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
-    expect(await screen.findByText('sign out failed')).toBeTruthy()
+    expect(await screen.findByText('Sign out failed')).toBeTruthy()
   })
 
   it('confirms in a drawer on a small screen', () => {

@@ -8,7 +8,7 @@ import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 
 /**
  * Signs out after a confirmation (spec section 4), then returns to the login
- * page; a failure shows the toast 'sign out failed'. The confirmation is a
+ * page; a failure shows the toast 'Sign out failed'. The confirmation is a
  * dialog, or a bottom drawer at 640px and less.
  */
 export function SignOutButton({ className }: { className?: string }) {

@@ -13,8 +13,36 @@ const sessionSignals = {
   atomListeners: [{ matcher: (path: string) => path === '/email-otp/change-email', signal: '$sessionSignal' }],
 } satisfies BetterAuthClientPlugin
 
+/** Failed auth-service calls (spec section 7): retried linearly, 1000 ms apart, a bounded number of times. */
+export const AUTH_RETRY = { retries: 3, delayMs: 1000 } as const
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * `fetch` that retries what may pass a moment later: a request that never
+ * reached the server (a network blip) or a server failure (5xx). An answer
+ * about the request itself (4xx: wrong code, rate limit, refused) is final,
+ * and an aborted request is not retried.
+ */
+export function retryingFetch(fetchImpl: Fetch = (input, init) => fetch(input, init), sleep = wait): Fetch {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= AUTH_RETRY.retries
+      try {
+        const response = await fetchImpl(input instanceof Request ? input.clone() : input, init)
+        if (response.status < 500 || last) return response
+      } catch (error) {
+        if (last || init?.signal?.aborted) throw error
+      }
+      await sleep(AUTH_RETRY.delayMs)
+    }
+  }
+}
+
 /** The browser's client of the auth service at /api/auth (same origin). */
 export const authClient = createAuthClient({
+  fetchOptions: { customFetchImpl: retryingFetch() },
   plugins: [emailOTPClient(), adminClient({ ac, roles }), sessionSignals],
 })
 

@@ -3,6 +3,7 @@ import { BackLink } from '@/components/ui/back-link'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { DataList } from '@/components/ui/data-list'
+import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
@@ -10,15 +11,22 @@ import { bookListOptions, bookOptions } from './book-queries'
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5'
 
-/** /app/books (mobile first): book cards with a drawn cover, load more. */
-export function AppBookListPage() {
+export interface AppBookListPageProps {
+  searchTerm: string
+  onSearchTermChange: (searchTerm: string) => void
+}
+
+/** /app/books (mobile first): search by title or author (bound to `searchTerm`), book cards with a drawn cover, load more. */
+export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListPageProps) {
   const { t } = useTranslation(['book', 'shell'])
-  const list = useInfiniteList(bookListOptions())
+  const list = useInfiniteList(bookListOptions(searchTerm))
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
+      <SearchInput value={searchTerm} onValueChange={onSearchTermChange} label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} className="w-full sm:max-w-md" />
       <DataList
         list={list}
+        searchTerm={searchTerm}
         empty={t('list.empty')}
         pending={
           <div className={GRID}>

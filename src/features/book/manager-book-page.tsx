@@ -26,7 +26,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
     try {
       await remove.mutateAsync({ id })
     } catch (error) {
-      if (!handleDemoModeError(error)) toast.error(t('toasts.deleteFailed'), { description: apiErrorMessage(t, error, 'book:toasts.deleteFailed') })
+      if (!handleDemoModeError(error)) toast.error(apiErrorMessage(t, error, 'book:toasts.deleteFailed'))
       throw error // keeps the dialog open
     }
     toast.success(t('toasts.deleted'))

@@ -3,21 +3,28 @@ import { ORPCError } from '@orpc/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+import type { DemoInfo } from './demo-info'
 import { DemoModeDialog } from './demo-mode-dialog'
 import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog } from './demo-store'
 
-const info = { contactEmail: 'demo@books.example', setupCommand: 'npm install && npm run dev' }
+// The settings' API call fails (the tests that pass `info` never make it).
+const fetchDemoInfo = vi.hoisted(() => vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+vi.mock('@/lib/orpc', () => ({ orpc: { demo: { info: { queryOptions: () => ({ queryKey: ['demo', 'info'], queryFn: fetchDemoInfo }) } } } }))
 
-async function renderDialog(language: Language = 'en') {
+type DialogInfo = Pick<DemoInfo, 'contactEmail' | 'setupCommand' | 'repositoryUrl'>
+
+const info: DialogInfo = { contactEmail: 'demo@books.example', setupCommand: 'npm install && npm run dev', repositoryUrl: null }
+
+async function renderDialog(language: Language = 'en', dialogInfo: DialogInfo | null = info) {
   const i18n = createI18n(language, await loadMessages(language))
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
-        <DemoModeDialog info={info} />
+        <DemoModeDialog info={dialogInfo ?? undefined} />
       </I18nextProvider>
     </QueryClientProvider>,
   )
@@ -48,6 +55,31 @@ describe('DemoModeDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Got it' }))
     expect(isDemoDialogOpen()).toBe(false)
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('with a repository, the command clones it: runnable from nothing', async () => {
+    const command = 'git clone https://github.com/acme/books start-books && cd start-books && npm install && npm run dev'
+    await renderDialog('en', { ...info, setupCommand: command, repositoryUrl: 'https://github.com/acme/books' })
+    act(() => openDemoDialog())
+    const dialog = await screen.findByRole('dialog', { name: 'Demo Mode' })
+    expect(dialog.textContent).toContain('run the starter on your own machine')
+    expect(dialog.querySelector('code')?.textContent).toBe(command)
+  })
+
+  it("without a repository, says the command runs in a copy of the source", async () => {
+    await renderDialog()
+    act(() => openDemoDialog())
+    const dialog = await screen.findByRole('dialog', { name: 'Demo Mode' })
+    expect(dialog.textContent).toContain("run this in a copy of the starter's source")
+  })
+
+  it("settings that cannot be loaded: 'Something went wrong' and Try again", async () => {
+    await renderDialog('en', null)
+    act(() => openDemoDialog())
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Something went wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await vi.waitFor(() => expect(fetchDemoInfo).toHaveBeenCalledTimes(2))
   })
 
   it('is translated', async () => {

@@ -3,6 +3,7 @@ import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { ErrorState } from '@/components/ui/error-state'
 import {
   ResponsiveDialog,
   ResponsiveDialogBody,
@@ -25,7 +26,7 @@ import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
  * `handleDemoModeError()`.
  * `info` skips the fetch of the settings (tests, or a parent that has them).
  */
-export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' | 'setupCommand'> }) {
+export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' | 'setupCommand' | 'repositoryUrl'> }) {
   const { t } = useTranslation('demo')
   const open = useDemoDialogOpen()
   const query = useQuery({
@@ -45,7 +46,7 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
         {settings ? (
           <ResponsiveDialogBody className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
-              <p className="text-sm text-muted-foreground">{t('dialog.setup')}</p>
+              <p className="text-sm text-muted-foreground">{t(settings.repositoryUrl ? 'dialog.setup' : 'dialog.setupInCheckout')}</p>
               <CopyableCommand command={settings.setupCommand} />
             </div>
             <p className="text-sm text-muted-foreground">
@@ -64,6 +65,10 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
                 }}
               />
             </p>
+          </ResponsiveDialogBody>
+        ) : query.isError ? (
+          <ResponsiveDialogBody>
+            <ErrorState onRetry={() => query.refetch()} />
           </ResponsiveDialogBody>
         ) : null}
         <ResponsiveDialogFooter>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiHarness, type ApiHarness } from '@/test/api'
-import { SETUP_COMMAND } from './demo-info'
+import { setupCommand } from './demo-info'
 
 let api: ApiHarness
 let demo: ApiHarness
@@ -23,7 +23,15 @@ async function sendCode(harness: ApiHarness, email: string) {
 
 describe('demo.info', () => {
   it.each(['anonymous', 'user', 'admin'] as const)('tells %s that demo mode is off, with no accounts', async (caller) => {
-    expect(await (await api.client(caller)).demo.info()).toMatchObject({ demoMode: false, setupCommand: SETUP_COMMAND, accounts: [] })
+    expect(await (await api.client(caller)).demo.info()).toMatchObject({ demoMode: false, setupCommand: setupCommand(undefined), repositoryUrl: null, accounts: [] })
+  })
+
+  it('gives the repository and a command that clones it when one is configured', async () => {
+    const configured = await createApiHarness({ env: { REPOSITORY_URL: 'https://github.com/acme/books' } })
+    expect(await (await configured.client('anonymous')).demo.info()).toMatchObject({
+      repositoryUrl: 'https://github.com/acme/books',
+      setupCommand: setupCommand('https://github.com/acme/books'),
+    })
   })
 
   it('lists the demo accounts in demo mode, over RPC and REST', async () => {

@@ -3,7 +3,7 @@ import type { Env } from '@/lib/env.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import type { Auth } from '@/server/auth/auth.server'
 import { DEMO_ACCOUNT_EMAILS, isDemoAccount } from '@/server/auth/demo-policy.server'
-import { SETUP_COMMAND, type DemoInfo } from './demo-info'
+import { setupCommand, type DemoInfo } from './demo-info'
 
 const TAGS = ['Demo']
 
@@ -11,7 +11,8 @@ export function demoInfo(config: Env): DemoInfo {
   return {
     demoMode: config.DEMO_MODE,
     contactEmail: config.DEMO_CONTACT_EMAIL,
-    setupCommand: SETUP_COMMAND,
+    setupCommand: setupCommand(config.REPOSITORY_URL),
+    repositoryUrl: config.REPOSITORY_URL ?? null,
     accounts: config.DEMO_MODE ? [...DEMO_ACCOUNT_EMAILS] : [],
   }
 }
@@ -33,7 +34,7 @@ export async function readDemoHint(auth: Auth, email: string): Promise<{ code: s
 /** Demo mode's public settings: flag, contact address, setup command, demo accounts. */
 const info = publicProcedure
   .route({ method: 'GET', path: '/demo', summary: "Demo mode's public settings", tags: TAGS })
-  .output(z.object({ demoMode: z.boolean(), contactEmail: z.string(), setupCommand: z.string(), accounts: z.array(z.string()) }))
+  .output(z.object({ demoMode: z.boolean(), contactEmail: z.string(), setupCommand: z.string(), repositoryUrl: z.string().nullable(), accounts: z.array(z.string()) }))
   .handler(({ context }) => demoInfo(context.env))
 
 /** The verify page's demo hint: a demo account's pending code (null outside demo mode or for any other address). */

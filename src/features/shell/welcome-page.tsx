@@ -29,26 +29,33 @@ export function WelcomePage({ user }: { user: SessionUser }) {
           {t('welcome.resources')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {resources.map(({ key, href, icon: Icon, title, description }) => (
-            <li key={key}>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-muted dark:hover:bg-zinc-900"
-              >
-                <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
-                <span className="flex flex-1 flex-col">
-                  <span className="flex items-center gap-1 font-medium">
-                    {title}
-                    <ExternalLink aria-hidden className="size-3.5" />
-                    <span className="sr-only">{t('opensInNewTab')}</span>
+          {resources.map(({ key, href, icon: Icon, title, description }) => {
+            // The app's own page (no repository configured) opens in place; an outside one in a new tab.
+            const external = !href.startsWith('/')
+            return (
+              <li key={key}>
+                <a
+                  href={href}
+                  {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-muted dark:hover:bg-zinc-900"
+                >
+                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+                  <span className="flex flex-1 flex-col">
+                    <span className="flex items-center gap-1 font-medium">
+                      {title}
+                      {external ? (
+                        <>
+                          <ExternalLink aria-hidden className="size-3.5" />
+                          <span className="sr-only">{t('opensInNewTab')}</span>
+                        </>
+                      ) : null}
+                    </span>
+                    <span className="text-sm text-muted-foreground">{description}</span>
                   </span>
-                  <span className="text-sm text-muted-foreground">{description}</span>
-                </span>
-              </a>
-            </li>
-          ))}
+                </a>
+              </li>
+            )
+          })}
         </ul>
       </section>
     </div>

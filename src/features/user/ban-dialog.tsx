@@ -18,8 +18,6 @@ import { api } from '@/lib/orpc'
 import { BAN_REASON_MAX, type UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
 
-const BAN = { failedKey: 'user:toasts.banFailed' }
-
 /** The date input's value for tomorrow: the first day a ban may end. */
 function tomorrow() {
   const date = new Date(Date.now() + 24 * 3600 * 1000)
@@ -42,7 +40,7 @@ export function BanButton({ user }: { user: UserDetail }) {
         title={t('ban.unbanTitle', { name: user.name })}
         description={t('ban.unbanDescription')}
         confirmLabel={t('ban.unban')}
-        onConfirm={() => run(() => api.user.unban({ id: user.id }), { ...BAN, successKey: 'toasts.unbanned' })}
+        onConfirm={() => run(() => api.user.unban({ id: user.id }), { successKey: 'toasts.unbanned', failedKey: 'user:toasts.unbanFailed' })}
       />
     )
   }
@@ -52,7 +50,7 @@ export function BanButton({ user }: { user: UserDetail }) {
     try {
       // The ban lasts through the chosen day, in the admin's time zone.
       const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
-      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), { ...BAN, successKey: 'toasts.banned' })
+      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), { successKey: 'toasts.banned', failedKey: 'user:toasts.banFailed' })
       setOpen(false)
       setReason('')
       setUntil('')

@@ -112,7 +112,7 @@ function DeleteButton({ user }: { user: UserDetail }) {
       onConfirm={() =>
         run(() => api.user.delete({ id: user.id }), {
           successKey: 'toasts.deleted',
-          failedKey: 'user:toasts.failed',
+          failedKey: 'user:toasts.deleteFailed',
           // Leave the page before its data is refreshed: the user is gone.
           then: () => navigate({ to: '/manager/users' }),
         })

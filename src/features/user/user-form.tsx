@@ -42,7 +42,7 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
     },
     onError: (error) => {
       if (handleDemoModeError(error)) return
-      if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(apiErrorMessage(t, error, 'user:toasts.failed'))
+      if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(apiErrorMessage(t, error, user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed'))
     },
   })
 

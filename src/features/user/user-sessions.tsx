@@ -10,8 +10,6 @@ import { userQueries } from './queries'
 import type { SessionItem } from './schema'
 import { useUserAction } from './use-user-action'
 
-const REVOKE = { failedKey: 'user:toasts.revokeFailed' }
-
 /** A user's live sessions (device, address, times; the current one marked), each revocable, or all at once. */
 export function UserSessions({ userId }: { userId: string }) {
   const { t } = useTranslation('user')
@@ -34,7 +32,7 @@ export function UserSessions({ userId }: { userId: string }) {
             description={t('sessions.revokeAllDescription')}
             confirmLabel={t('sessions.revokeAll')}
             variant="destructive"
-            onConfirm={() => run(() => api.user.revokeSessions({ id: userId }), { ...REVOKE, successKey: 'toasts.sessionsRevoked' })}
+            onConfirm={() => run(() => api.user.revokeSessions({ id: userId }), { successKey: 'toasts.sessionsRevoked', failedKey: 'user:toasts.revokeAllFailed' })}
           />
         ) : null}
       </div>
@@ -90,7 +88,7 @@ function SessionRow({ session, userId }: { session: SessionItem; userId: string 
         description={t('sessions.revokeDescription')}
         confirmLabel={t('sessions.revoke')}
         variant="destructive"
-        onConfirm={() => run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), { ...REVOKE, successKey: 'toasts.sessionRevoked' })}
+        onConfirm={() => run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), { successKey: 'toasts.sessionRevoked', failedKey: 'user:toasts.revokeSessionFailed' })}
       />
     </li>
   )

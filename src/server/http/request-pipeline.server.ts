@@ -4,6 +4,7 @@ import { clientAddress } from './client-address.server'
 import { compression } from './compression.server'
 import { crossSiteRefusal } from './cross-site.server'
 import { errorAnswers } from './errors.server'
+import { languageCookie } from './language-cookie.server'
 import { methodCheck } from './methods.server'
 import type { PipelineStep } from './pipeline.server'
 import { securityHeaders } from './security-headers.server'
@@ -23,6 +24,7 @@ export function requestSteps(config: PipelineConfig, socketAddress: (request: Re
     clientAddress(config.TRUST_PROXY, socketAddress),
     securityHeaders({ https: config.BASE_URL.startsWith('https:') }),
     errorAnswers,
+    languageCookie,
     methodCheck,
     urlLimits,
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),

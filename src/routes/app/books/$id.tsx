@@ -2,9 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AppBookPage } from '@/features/book/app-book-pages'
 import { loadBook } from '@/features/book/book-queries'
 import { titledHead } from '@/features/shell/head'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/app/books/$id')({
   loader: ({ context, params }) => loadBook(context.queryClient, params.id),
+  // An unknown id: the 404 screen inside the area's layout (this route's own boundary).
+  notFoundComponent: NotFoundPage,
   head: titledHead((book?: { title: string }) => book?.title, 'pages.books'),
   component: function AppBook() {
     const { id } = Route.useParams()

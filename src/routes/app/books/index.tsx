@@ -1,12 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { AppBookListPage } from '@/features/book/app-book-pages'
 import { bookListOptions } from '@/features/book/book-queries'
 import { pageHead } from '@/features/shell/head'
+import { listSearchSchema } from '@/lib/pagination'
 
 export const Route = createFileRoute('/app/books/')({
-  loader: async ({ context }) => {
-    await context.queryClient.ensureInfiniteQueryData(bookListOptions())
+  validateSearch: listSearchSchema,
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
+  // list shows 'Something went wrong' with Try again.
+  loader: async ({ context, deps }) => {
+    await context.queryClient.prefetchInfiniteQuery(bookListOptions(deps.searchTerm))
   },
   head: pageHead('pages.books'),
-  component: AppBookListPage,
+  component: function AppBooks() {
+    const { searchTerm } = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return <AppBookListPage searchTerm={searchTerm} onSearchTermChange={(next) => void navigate({ search: { searchTerm: next } })} />
+  },
 })

@@ -9,8 +9,10 @@ export const Route = createFileRoute('/manager/books/')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
+  // list shows 'Something went wrong' with Try again.
   loader: async ({ context, deps }) => {
-    await context.queryClient.ensureInfiniteQueryData(bookListOptions(deps.searchTerm))
+    await context.queryClient.prefetchInfiniteQuery(bookListOptions(deps.searchTerm))
   },
   head: pageHead('pages.books'),
   component: function ManagerBooks() {

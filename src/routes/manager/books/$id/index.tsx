@@ -3,9 +3,12 @@ import { bookPermissions } from '@/features/book/book-permissions'
 import { loadBook } from '@/features/book/book-queries'
 import { ManagerBookPage } from '@/features/book/manager-book-page'
 import { titledHead } from '@/features/shell/head'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/manager/books/$id/')({
   loader: ({ context, params }) => loadBook(context.queryClient, params.id),
+  // An unknown id: the 404 screen inside the area's layout (this route's own boundary).
+  notFoundComponent: NotFoundPage,
   head: titledHead((book?: { title: string }) => book?.title, 'pages.books'),
   component: function ManagerBook() {
     const { id } = Route.useParams()

@@ -2,11 +2,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadBook } from '@/features/book/book-queries'
 import { ManagerUpdateBookPage } from '@/features/book/manager-book-form-page'
 import { pageHead } from '@/features/shell/head'
+import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/manager/books/$id/update')({
   loader: async ({ context, params }) => {
     await loadBook(context.queryClient, params.id)
   },
+  // An unknown id: the 404 screen inside the area's layout (this route's own boundary).
+  notFoundComponent: NotFoundPage,
   head: pageHead('book:form.updateTitle'),
   component: function ManagerUpdateBook() {
     const { id } = Route.useParams()

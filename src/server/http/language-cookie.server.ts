@@ -1,0 +1,31 @@
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MINUTES, toLanguage } from '@/lib/i18n/config'
+import type { PipelineStep } from './pipeline.server'
+
+/**
+ * A language chosen with `?lng=` on a page request is remembered by the
+ * response itself (spec section 9: the detector's cookie, 43200 minutes,
+ * path /, SameSite lax), so the next request's first HTML is already in it,
+ * even if the visitor leaves before the browser's detector runs.
+ */
+export const languageCookie: PipelineStep = async (request, next) => {
+  const language = pageLanguage(request)
+  const response = await next(request)
+  if (!language) return response
+  // A response's headers may be immutable (e.g. a proxied fetch): copy it.
+  const remembered = new Response(response.body, response)
+  remembered.headers.append('set-cookie', languageCookieHeader(language, new URL(request.url).protocol === 'https:'))
+  return remembered
+}
+
+/** The supported language asked for by `?lng=` on a page (not an API or asset) request. */
+function pageLanguage(request: Request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const url = new URL(request.url)
+  if (url.pathname.startsWith('/api/')) return undefined
+  return toLanguage(url.searchParams.get('lng'))
+}
+
+export function languageCookieHeader(language: string, secure = false): string {
+  const maxAge = LANGUAGE_COOKIE_MINUTES * 60
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
+}
