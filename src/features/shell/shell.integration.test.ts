@@ -23,7 +23,8 @@ describe('shell.state', () => {
   it.each(['anonymous', 'user', 'admin'] as const)('gives %s the language, links, no badge and an open sidebar by default', async (caller) => {
     const state = await (await api.client(caller)).shell.state({})
     expect(state).toMatchObject({ language: 'en', environment: null, sidebarCollapsed: false })
-    expect(state.links.docs).toMatch(/^https:\/\//)
+    // No repository configured: the app's own about page, never a 404.
+    expect(state.links).toEqual({ docs: '/about', issues: '/about#issues' })
   })
 
   it('takes the language from the URL’s lng, then the cookie, then Accept-Language', async () => {

@@ -39,7 +39,7 @@ describe('plural forms', () => {
   })
 
   it.each([
-    ['fr', 1_000_000, '1000000 de résultats pour « x »'],
+    ['fr', 1_000_000, '1\u202f000\u202f000 de résultats pour « x »'],
     ['fr', 2, '2 résultats pour « x »'],
     ['ar', 3, '3 نتائج لـ «x»'],
     ['en', 1, '1 result for “x”'],
