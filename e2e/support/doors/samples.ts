@@ -4,7 +4,7 @@
 import type { JsonSchema } from './derive'
 
 export interface SampleOptions {
-  /** A value for a property by its name (ids, e-mail addresses, roles); undefined: generate one. */
+  /** A value for a property by its name (ids, e-mail addresses, roles), optional or not; undefined: generate one if required. */
   field?: (name: string) => unknown
   /** Include optional properties too. */
   optional?: boolean
@@ -37,9 +37,9 @@ export function sample(schema: JsonSchema | undefined, options: SampleOptions = 
       const required = new Set((schema.required as string[] | undefined) ?? [])
       const value: Record<string, unknown> = {}
       for (const [key, property] of Object.entries(properties)) {
-        if (!required.has(key) && !options.optional) continue
         const chosen = options.field?.(key)
-        value[key] = chosen !== undefined ? chosen : sample(property, options, key)
+        if (chosen !== undefined) value[key] = chosen
+        else if (required.has(key) || options.optional) value[key] = sample(property, options, key)
       }
       return value
     }
