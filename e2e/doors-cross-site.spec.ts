@@ -8,6 +8,7 @@
 // Chromium, as a page of another origin of the same site auto-submitting a form.
 import { expect, test, type Page } from '@playwright/test'
 import { Caller, SEEDED_ADMIN, signInOverHttp, roleOf } from './support/doors/accounts'
+import { attackerSite } from './support/doors/attacker'
 import { deriveRoutes } from './support/doors/derive'
 import { ask, json, type Answer } from './support/doors/http'
 import { authRequests, isStateChanging, procedureRequests, type DoorRequest } from './support/doors/requests'
@@ -194,29 +195,23 @@ test('the CSRF reproduction over RPC: multipart posts from another origin neithe
 
 test('in Chromium, a page of another origin of the same site auto-submitting a form to /api/rest/users is refused', async ({ browser, baseURL }) => {
   const s = await sandbox(baseURL!)
-  const base = new URL(s.base)
-  const attacker = `http://${base.hostname}:${Number(base.port) + 7}`
+  const attacker = await attackerSite(`<form method="post" action="${s.base}/api/rest/users">
+      <input name="name" value="Mallory"><input name="email" value="${s.mallory}"><input name="role" value="admin">
+    </form><script>document.forms[0].submit()</script>`)
   const context = await browser.newContext()
   try {
     const [name, value] = (await s.victim.cookie())!.split(/=(.*)/s) as [string, string]
-    await context.addCookies([{ name, value, domain: base.hostname, path: '/', httpOnly: true, sameSite: 'Lax' }])
+    await context.addCookies([{ name, value, url: s.base, httpOnly: true, sameSite: 'Lax' }])
     const page: Page = await context.newPage()
-    // The attacker's page, served by the test for an origin where nothing listens.
-    await page.route(`${attacker}/**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<form method="post" action="${s.base}/api/rest/users">
-          <input name="name" value="Mallory"><input name="email" value="${s.mallory}"><input name="role" value="admin">
-        </form><script>document.forms[0].submit()</script>`,
-      }),
-    )
     const posted = page.waitForResponse((response) => response.url() === `${s.base}/api/rest/users`)
-    await page.goto(`${attacker}/prize`)
+    await page.goto(`${attacker.origin}/prize`)
     const answer = await posted
-    expect(answer.request().headers()['cookie'] ?? (await answer.request().allHeaders())['cookie']).toContain(name)
+    // The browser did send the admin's cookie: only the server can refuse.
+    expect((await answer.request().allHeaders())['cookie']).toContain(name)
     expect(answer.status()).toBe(403)
   } finally {
     await context.close()
+    await attacker.close()
   }
   await expectNoUser(s, s.mallory)
 })
