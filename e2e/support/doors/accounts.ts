@@ -42,8 +42,10 @@ export async function roleOf(baseURL: string, cookie: string): Promise<string | 
  * revoked, deleted, demoted): `cookie()` checks and recreates it when asked to.
  */
 export class Caller {
-  private current: string | undefined
-  private adminCookie: string | undefined
+  // Promises, so that concurrent requests share one sign-in (a second code would void the first).
+  private current: Promise<string> | undefined
+  private adminCookie: Promise<string> | undefined
+  private checking: Promise<void> | undefined
 
   constructor(
     readonly role: Role,
@@ -54,17 +56,28 @@ export class Caller {
   /** The caller's session cookie (none when signed out), recreated if `check` finds it lost. */
   async cookie(check = false): Promise<string | undefined> {
     if (this.role === 'anonymous') return undefined
-    if (this.current && check && (await roleOf(this.baseURL, this.current)) !== this.role) this.current = undefined
-    this.current ??= await this.fresh()
+    if (check && this.current) {
+      this.checking ??= this.check().finally(() => (this.checking = undefined))
+      await this.checking
+    }
+    this.current ??= this.fresh()
     return this.current
+  }
+
+  private async check() {
+    const current = this.current
+    const cookie = await current?.catch(() => undefined)
+    if (!cookie || (await roleOf(this.baseURL, cookie)) !== this.role) {
+      if (this.current === current) this.current = undefined
+    }
   }
 
   private async fresh(): Promise<string> {
     const email = throwawayEmail(`doors-${this.role}`)
     if (this.role === 'admin') {
       // The seeded admin creates the throwaway admin: its own session is never handed out.
-      this.adminCookie ??= await signInOverHttp(this.baseURL, SEEDED_ADMIN, this.readCode)
-      const created = await json(this.baseURL, 'POST', '/api/rest/users', { name: 'Doors Admin', email, role: 'admin' }, this.adminCookie)
+      this.adminCookie ??= signInOverHttp(this.baseURL, SEEDED_ADMIN, this.readCode)
+      const created = await json(this.baseURL, 'POST', '/api/rest/users', { name: 'Doors Admin', email, role: 'admin' }, await this.adminCookie)
       if (created.status !== 201) throw new Error(`no throwaway admin: ${created.status} ${created.body}`)
     }
     return signInOverHttp(this.baseURL, email, this.readCode)

@@ -52,9 +52,18 @@ export function sessionCookieOf(answer: Answer): string | undefined {
     .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair))
 }
 
+/** A path segment; a lone surrogate goes as the bytes of one (invalid UTF-8), as a raw client could send it. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return value.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('')
+  }
+}
+
 /** `/books/{id}` or `/books/$id` with every parameter replaced by `value(name)`. */
 export function fillPath(template: string, value: (name: string) => string): string {
   return template
-    .replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(value(name)))
-    .replace(/\/[$:]([A-Za-z_]\w*)/g, (_, name: string) => `/${encodeURIComponent(value(name))}`)
+    .replace(/\{([^}]+)\}/g, (_, name: string) => encodeSegment(value(name)))
+    .replace(/\/[$:]([A-Za-z_]\w*)/g, (_, name: string) => `/${encodeSegment(value(name))}`)
 }
