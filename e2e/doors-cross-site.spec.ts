@@ -90,8 +90,16 @@ function formFields(value: unknown): Array<[string, string]> {
   )
 }
 
+interface Attack {
+  variant: string
+  /** The answers that refuse it. */
+  status: number[]
+  headers: Record<string, string>
+  body: string | URLSearchParams | FormData
+}
+
 /** The same request, as a cross-site page or a form could send it. */
-function attacks(s: Sandbox, request: DoorRequest) {
+function attacks(s: Sandbox, request: DoorRequest): Attack[] {
   const sibling = new URL(s.base)
   sibling.hostname = `attacker.${sibling.hostname}`
   const json = JSON.stringify(request.body ?? {})

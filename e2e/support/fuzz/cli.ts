@@ -10,7 +10,7 @@ const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const concurrency = Number(process.env.FUZZ_CONCURRENCY ?? 4)
 
 const app = await startApp()
-let failed = true
+let failed: boolean
 try {
   console.log(`Fuzzing ${app.baseURL}: ${requests} requests, seed ${seed}`)
   const { callers, ids } = await fuzzSetup(app)

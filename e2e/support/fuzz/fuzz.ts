@@ -188,7 +188,7 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
     }
     let method = target.method
     let path = fillPath(target.path, () => idFor())
-    let params = query()
+    const params = query()
     let body: unknown = valid()
     let raw: string | Uint8Array | undefined
     let contentType = 'application/json'
@@ -297,9 +297,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const caller = options.callers[request.role]
       const cookie = await caller.cookie()
       let status: number
-      let text = ''
+      let text: string
       try {
-        const response = await fetch(new URL(request.path, options.baseURL), {
+        // Joined as text: a path such as `//x` stays a path, not another host.
+        const response = await fetch(`${new URL(options.baseURL).origin}${request.path}`, {
           method: request.method,
           headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
           body: request.body as BodyInit | undefined,
