@@ -313,6 +313,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         status = 0
         text = String((error as Error).cause ?? error)
       }
+      // Node's HTTP parser refuses a request line and headers over 16 KB itself (431,
+      // closing the socket while the client still writes): a refusal, not a crash.
+      if (status === 0 && request.path.length > 16 * 1024 && /ECONNRESET|EPIPE|socket/i.test(text)) status = 431
       const key = `${request.target.method} ${request.target.path}`
       const row = report.byRoute.get(key) ?? new Map<number, number>()
       row.set(status, (row.get(status) ?? 0) + 1)
