@@ -125,7 +125,6 @@ const adminEndpoints = [
 export const authEndpointExpectations: Record<string, Access> = {
   // Signing in and up: open; e-mail and password is off (400), codes and providers decide.
   '/api/auth/sign-in/social': ANYONE,
-  '/api/auth/sign-in/oauth2': ANYONE,
   '/api/auth/sign-up/email': ANYONE,
   '/api/auth/sign-in/email': ANYONE,
   '/api/auth/email-otp/send-verification-otp': ANYONE,
@@ -141,7 +140,6 @@ export const authEndpointExpectations: Record<string, Access> = {
   '/api/auth/verify-email': TOKEN,
   '/api/auth/send-verification-email': TOKEN,
   '/api/auth/callback/:id': TOKEN,
-  '/api/auth/oauth2/callback/:providerId': TOKEN,
   '/api/auth/delete-user/callback': TOKEN,
   '/api/auth/get-access-token': TOKEN,
   '/api/auth/refresh-token': TOKEN,
@@ -160,7 +158,6 @@ export const authEndpointExpectations: Record<string, Access> = {
   '/api/auth/revoke-sessions': SIGNED_IN,
   '/api/auth/revoke-other-sessions': SIGNED_IN,
   '/api/auth/link-social': SIGNED_IN,
-  '/api/auth/oauth2/link': SIGNED_IN,
   '/api/auth/list-accounts': SIGNED_IN,
   '/api/auth/unlink-account': SIGNED_IN,
   '/api/auth/account-info': SIGNED_IN,
