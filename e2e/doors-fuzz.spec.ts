@@ -6,10 +6,10 @@ import { expect, test } from '@playwright/test'
 import { fuzzSetup, startApp, type FuzzApp } from './support/fuzz/app'
 import { formatReport, runFuzz } from './support/fuzz/fuzz'
 
-const requests = Number(process.env.FUZZ_TEST_REQUESTS ?? 2000)
+const requests = Number(process.env.FUZZ_TEST_REQUESTS ?? 3000)
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-test.describe.configure({ timeout: 240_000 })
+test.describe.configure({ timeout: 300_000 })
 
 let app: FuzzApp | undefined
 test.afterAll(async () => {
