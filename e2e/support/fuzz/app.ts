@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 }
 
 export async function startApp(): Promise<FuzzApp> {
-  const entry = path.join(root, '.output/server/index.mjs')
+  // FUZZ_SERVER_ENTRY: another build's entry (e.g. a branch's .output) to fuzz instead of this checkout's.
+  const entry = process.env.FUZZ_SERVER_ENTRY ?? path.join(root, '.output/server/index.mjs')
   if (!existsSync(entry)) throw new Error('No production build: run `npm run build` first.')
   const mails: Array<{ to: string[]; text: string; at: Date }> = []
   const smtp = createSmtpCatcher((mail, to) => mails.unshift({ to: to.map((a) => a.toLowerCase()), text: mail.text ?? '', at: new Date() }))
