@@ -37,7 +37,7 @@ export interface PageExpectation {
 /** Pages, by route path (`$id` is filled with a real record by the walk). */
 export const pageExpectations: Record<string, PageExpectation> = {
   '/': { access: same('redirect') },
-  // Whether the login pages redirect a signed-in user is left open by the spec (section 2).
+  // Whether the login pages redirect a signed-in user is left open by the spec.
   '/login': { access: { anonymous: 'ok', user: 'any', admin: 'any' } },
   '/login/verify': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?email=doors%40example.com' },
   '/login/error': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?error=access_denied' },
