@@ -23,6 +23,7 @@ test(`${requests} fuzzed requests: no answer ≥ 500, no stack trace, SQL or fil
   const report = await runFuzz({ baseURL: app.baseURL, requests, seed, callers, ids, concurrency: 4 })
   const table = formatReport(report)
   console.log(table)
+  expect(app.exit(), 'the app kept running').toBeUndefined()
   expect(report.total).toBe(requests)
   expect(report.findings, `seed ${seed} (FUZZ_SEED=${seed} reproduces it)\n${table}`).toEqual([])
 })

@@ -14,6 +14,8 @@ const root = path.resolve(import.meta.dirname, '../../..')
 export interface FuzzApp {
   baseURL: string
   readCode: CodeReader
+  /** Undefined while the server runs; else how it ended and the end of its error output. */
+  exit(): string | undefined
   stop(): Promise<void>
 }
 
@@ -77,7 +79,8 @@ export async function startApp(): Promise<FuzzApp> {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  return { baseURL, readCode, stop }
+  const exit = () => (child.exitCode === null && child.signalCode === null ? undefined : `exit ${child.exitCode ?? child.signalCode}: ${stderr}`)
+  return { baseURL, readCode, exit, stop }
 }
 
 /** The three callers and the records the fuzzer may change: a few users and books of its own. */

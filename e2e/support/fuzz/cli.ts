@@ -26,7 +26,9 @@ try {
     },
   })
   console.log(formatReport(report))
-  failed = report.findings.length > 0
+  const exit = app.exit()
+  if (exit) console.log(`\nThe app stopped during the run (${exit})`)
+  failed = report.findings.length > 0 || !!exit
   if (failed) console.log(`\nFAILED with seed ${seed}: run again with FUZZ_SEED=${seed} FUZZ_REQUESTS=${requests}`)
 } finally {
   await app.stop()

@@ -50,6 +50,8 @@ export interface FuzzReport {
   byRoute: Map<string, Map<number, number>>
   byStatus: Map<number, number>
   findings: Finding[]
+  /** Requests reset on a reused socket and sent again. */
+  resets: number
   ms: number
 }
 
@@ -290,28 +292,41 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now()
   const targets = await fuzzTargets(options.baseURL)
-  const report: FuzzReport = { seed: options.seed, total: 0, byRoute: new Map(), byStatus: new Map(), findings: [], ms: 0 }
+  const report: FuzzReport = { seed: options.seed, total: 0, byRoute: new Map(), byStatus: new Map(), findings: [], resets: 0, ms: 0 }
   const requests = generate(targets, options)
   const worker = async () => {
     for (const request of requests) {
       const caller = options.callers[request.role]
-      const cookie = await caller.cookie()
-      let status: number
-      let text: string
+      let cookie: string | undefined
       try {
-        // Joined as text: a path such as `//x` stays a path, not another host.
-        const response = await fetch(`${new URL(options.baseURL).origin}${request.path}`, {
-          method: request.method,
-          headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
-          body: request.body as BodyInit | undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(30_000),
-        })
-        status = response.status
-        text = await response.text()
+        cookie = await caller.cookie()
       } catch (error) {
-        status = 0
-        text = String((error as Error).cause ?? error)
+        // Signing the caller in again failed: the server stopped answering.
+        report.findings.push({ request: `sign-in of a ${request.role}`, mutation: 'setup', role: request.role, status: 0, reason: 'no answer', body: String((error as Error).cause ?? error).slice(0, 300) })
+        report.total++
+        continue
+      }
+      const send = async (): Promise<[number, string]> => {
+        try {
+          // Joined as text: a path such as `//x` stays a path, not another host.
+          const response = await fetch(`${new URL(options.baseURL).origin}${request.path}`, {
+            method: request.method,
+            headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+            body: request.body as BodyInit | undefined,
+            redirect: 'manual',
+            signal: AbortSignal.timeout(30_000),
+          })
+          return [response.status, await response.text()]
+        } catch (error) {
+          return [0, String((error as Error).cause ?? error)]
+        }
+      }
+      let [status, text] = await send()
+      // A kept-alive socket the server closed (after refusing another request's body
+      // early) resets the next request on it: sent again on a fresh socket, once.
+      if (status === 0 && /ECONNRESET|EPIPE|socket/i.test(text) && request.path.length <= 16 * 1024) {
+        report.resets++
+        ;[status, text] = await send()
       }
       // Node's HTTP parser refuses a request line and headers over 16 KB itself (431,
       // closing the socket while the client still writes): a refusal, not a crash.
@@ -337,7 +352,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       options.onProgress?.(report.total)
       // A write may have ended or demoted the caller's session (sign-out, revoke, delete,
       // impersonation, a role or a ban): check it before its next request.
-      if (request.role !== 'anonymous' && request.method !== 'GET' && SESSION_WRITES.test(request.path)) await caller.cookie(true)
+      if (request.role !== 'anonymous' && request.method !== 'GET' && SESSION_WRITES.test(request.path)) {
+        await caller.cookie(true).catch(() => undefined) // a failure shows at the caller's next request
+      }
     }
   }
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker))
@@ -356,7 +373,7 @@ export function formatReport(report: FuzzReport): string {
     ...routes.map((route) => `${route.padEnd(width)} ${statuses.map((s) => cell(report.byRoute.get(route)!.get(s) ?? '')).join('')}`),
     `${'all'.padEnd(width)} ${statuses.map((s) => cell(report.byStatus.get(s)!)).join('')}`,
     '',
-    `${report.total} requests in ${(report.ms / 1000).toFixed(1)} s, seed ${report.seed}: ${report.findings.filter((f) => f.status >= 500 || f.status === 0).length} answers ≥ 500 or none, ${report.findings.filter((f) => f.status > 0 && f.status < 500).length} bodies showing internals`,
+    `${report.total} requests in ${(report.ms / 1000).toFixed(1)} s, seed ${report.seed}: ${report.findings.filter((f) => f.status >= 500 || f.status === 0).length} answers ≥ 500 or none, ${report.findings.filter((f) => f.status > 0 && f.status < 500).length} bodies showing internals; ${report.resets} resets sent again`,
   ]
   const shown = new Set<string>()
   for (const finding of report.findings) {
