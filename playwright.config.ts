@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { appEnv as productionAppEnv } from './e2e/support/doors/app-env'
 
 // Ports can be moved (E2E_PORT, E2E_DEMO_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
 const appPort = process.env.E2E_PORT ?? '3100'
@@ -20,20 +21,8 @@ const loginOnlyBaseURL = `http://localhost:${loginOnlyPort}`
 const DEMO_SPECS = 'demo*.spec.ts'
 const LOGIN_ONLY_SPECS = 'login-only*.spec.ts'
 
-// The same production build and settings for both apps.
-const appEnv = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'memory://',
-  AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-  EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}`,
-  EMAIL_FROM: 'Start Books <noreply@example.com>',
-  RATE_LIMIT: 'false',
-  LOG_LEVEL: 'warn',
-  OIDC_ISSUER: process.env.OIDC_MOCK_URL,
-  OIDC_CLIENT_ID: 'start-books-e2e',
-  OIDC_CLIENT_SECRET: 'start-books-e2e-secret',
-  OIDC_NAME: 'Test OpenID',
-}
+// The same production build and settings for all apps (shared with the door tests and the fuzzer).
+const appEnv = productionAppEnv(smtpPort)
 
 // Debian's system Chromium (installed by .ci/run), not a Playwright-downloaded browser.
 const launchOptions = {
