@@ -81,7 +81,7 @@ export default defineConfig({
       name: 'app',
       // The app is built by `npm run build` beforehand; this path is the pinned Node 24.
       command: 'node_modules/.bin/node .output/server/index.mjs',
-      url: `${baseURL}/login`,
+      url: `${baseURL}/api/health/ready`,
       timeout: 60_000,
       reuseExistingServer: false,
       env: { ...appEnv, PORT: appPort, BASE_URL: baseURL },
@@ -89,7 +89,7 @@ export default defineConfig({
     {
       name: 'demo-app',
       command: 'node_modules/.bin/node .output/server/index.mjs',
-      url: `${demoBaseURL}/login`,
+      url: `${demoBaseURL}/api/health/ready`,
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
@@ -104,7 +104,7 @@ export default defineConfig({
     {
       name: 'login-only-app',
       command: 'node_modules/.bin/node .output/server/index.mjs',
-      url: `${loginOnlyBaseURL}/login`,
+      url: `${loginOnlyBaseURL}/api/health/ready`,
       timeout: 60_000,
       reuseExistingServer: false,
       env: { ...appEnv, PORT: loginOnlyPort, BASE_URL: loginOnlyBaseURL, AUTH_SIGNUP: 'false' },

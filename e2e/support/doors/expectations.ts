@@ -37,6 +37,8 @@ export interface PageExpectation {
 /** Pages, by route path (`$id` is filled with a real record by the walk). */
 export const pageExpectations: Record<string, PageExpectation> = {
   '/': { access: same('redirect') },
+  // What the starter is, how to run it (the welcome links' default): public.
+  '/about': { access: same('ok') },
   // Whether the login pages redirect a signed-in user is left open by the spec.
   '/login': { access: { anonymous: 'ok', user: 'any', admin: 'any' } },
   '/login/verify': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?email=doors%40example.com' },
@@ -68,7 +70,10 @@ export const pageExpectations: Record<string, PageExpectation> = {
  * catch-all routes whose doors are the procedures and better-auth's endpoints.
  */
 export const serverRouteExpectations: Record<string, Access | 'procedures' | 'auth'> = {
+  // For load balancers: liveness, readiness (its alias /api/health), unauthenticated.
   '/api/health': ANYONE,
+  '/api/health/live': ANYONE,
+  '/api/health/ready': ANYONE,
   '/api/openapi.json': ANYONE,
   '/api/docs': ANYONE,
   '/api/docs/init.js': ANYONE,

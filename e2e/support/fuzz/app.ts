@@ -61,7 +61,7 @@ export async function startApp(): Promise<FuzzApp> {
       await stop()
       throw new Error(`the app stopped: ${stderr}`)
     }
-    const ready = await fetch(`${baseURL}/login`).then((response) => response.ok, () => false)
+    const ready = await fetch(`${baseURL}/api/health/ready`).then((response) => response.ok, () => false)
     if (ready) break
     if (Date.now() > deadline) {
       await stop()

@@ -1,5 +1,6 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { RPCHandler } from '@orpc/server/fetch'
+import { refusal } from '@/server/http/refusal.server'
 import { requestContext } from './context.server'
 import { router } from './router.server'
 
@@ -10,6 +11,34 @@ const rpcHandler = new RPCHandler(router)
 const restHandler = new OpenAPIHandler(router)
 
 const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 })
+
+interface RestRoute {
+  method: string
+  segments: string[]
+}
+
+/** Every procedure's REST route, from the router itself (`/books/{id}` → ['books', '{id}']). */
+function restRoutes(node: object, routes: RestRoute[] = []): RestRoute[] {
+  for (const child of Object.values(node)) {
+    const route = (child as { '~orpc'?: { route?: { method?: string; path?: string } } })['~orpc']?.route
+    if (route?.path) routes.push({ method: route.method ?? 'POST', segments: route.path.split('/').filter(Boolean) })
+    else if (child && typeof child === 'object') restRoutes(child as object, routes)
+  }
+  return routes
+}
+
+const REST_ROUTES = restRoutes(router)
+
+/** The methods the REST API serves at `pathname` (below the prefix): a 405's `Allow`, or none (a 404). */
+export function restMethodsAt(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean)
+  const served = REST_ROUTES.filter(
+    (route) =>
+      route.segments.length === segments.length &&
+      route.segments.every((segment, i) => (segment.startsWith('{') ? segments[i] !== '' : segment === segments[i])),
+  )
+  return [...new Set(served.map((route) => route.method))]
+}
 
 /** /api/rpc/*: the typed client's protocol. The client address is the pipeline's (src/server/http). */
 export async function handleRpcRequest(request: Request) {
@@ -22,5 +51,7 @@ export async function handleRpcRequest(request: Request) {
 export async function handleRestRequest(request: Request) {
   const context = await requestContext(request.headers)
   const { matched, response } = await restHandler.handle(request, { prefix: REST_PREFIX, context })
-  return matched ? response : notFound()
+  if (matched) return response
+  const allow = restMethodsAt(new URL(request.url).pathname.slice(REST_PREFIX.length))
+  return allow.length > 0 ? refusal(request, 'METHOD_NOT_ALLOWED', { allow: allow.join(', ') }) : notFound()
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedInDemoMode, isDemoAccount, resolveAuthRoute, type AuthEndpointRoute } from './demo-policy.server'
+import { isAllowedInDemoMode, isDemoAccount, resolveAuthRoute, unservedMethodAllow, type AuthEndpointRoute } from './demo-policy.server'
 
 const routes: AuthEndpointRoute[] = [
   { path: '/get-session', methods: ['GET', 'POST'] },
@@ -52,5 +52,16 @@ describe('isDemoAccount', () => {
     expect(isDemoAccount('admin@admin.com')).toBe(true)
     expect(isDemoAccount(' User@User.com ')).toBe(true)
     expect(isDemoAccount('amina.ali@example.com')).toBe(false)
+  })
+})
+
+describe('unservedMethodAllow', () => {
+  it('gives the methods of an endpoint asked with another one (405), nothing for a served method or an unknown path', () => {
+    expect(unservedMethodAllow(routes, 'GET', '/sign-out')).toEqual(['POST'])
+    expect(unservedMethodAllow(routes, 'POST', '/admin/list-users')).toEqual(['GET'])
+    expect(unservedMethodAllow(routes, 'PUT', '/callback/github')).toEqual(['GET', 'POST'])
+    expect(unservedMethodAllow(routes, 'POST', '/sign-out')).toBeUndefined()
+    expect(unservedMethodAllow(routes, 'HEAD', '/verify-email')).toBeUndefined()
+    expect(unservedMethodAllow(routes, 'GET', '/no-such-endpoint')).toBeUndefined()
   })
 })

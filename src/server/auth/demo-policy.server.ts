@@ -61,6 +61,17 @@ export function resolveAuthRoute(routes: AuthEndpointRoute[], method: string, pa
   return candidates[0]?.path
 }
 
+/**
+ * The methods better-auth serves at `path`, when it serves it at all but not
+ * with `method`: the `Allow` of a 405. Undefined when `method` is served or
+ * no endpoint has this path (a 404).
+ */
+export function unservedMethodAllow(routes: AuthEndpointRoute[], method: string, path: string): string[] | undefined {
+  if (resolveAuthRoute(routes, method, path)) return undefined
+  const methods = new Set(routes.filter((route) => matches(route.path, path)).flatMap((route) => route.methods))
+  return methods.size > 0 && !methods.has('*') ? [...methods] : undefined
+}
+
 /** Whether demo mode lets `method path` (relative to /api/auth) through. */
 export function isAllowedInDemoMode(routes: AuthEndpointRoute[], method: string, path: string): boolean {
   const template = resolveAuthRoute(routes, method, path)

@@ -3,7 +3,8 @@ import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { isDatabaseUnavailable } from '@/server/http/errors.server'
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.server'
-import { authEndpointRoutes, isAllowedInDemoMode, type AuthEndpointRoute } from './demo-policy.server'
+import { refusal } from '@/server/http/refusal.server'
+import { authEndpointRoutes, isAllowedInDemoMode, unservedMethodAllow, type AuthEndpointRoute } from './demo-policy.server'
 
 /**
  * Serves /api/auth/* with these guarantees on top of better-auth:
@@ -26,6 +27,9 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   if (auth.demoMode && !isAllowedInDemoMode(routesOf(auth), request.method, authPath(request))) {
     return demoModeResponse()
   }
+  // An endpoint asked with a method it does not serve: 405, not better-auth's 404.
+  const allow = unservedMethodAllow(routesOf(auth), request.method, authPath(request))
+  if (allow) return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allow.join(', ') })
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)

@@ -1,4 +1,4 @@
-import { APIError, type createAuthMiddleware } from 'better-auth/api'
+import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api'
 import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
 import { ROLES } from '@/features/auth/permissions'
 import { imageSchema, nameSchema } from '@/features/auth/schemas'
@@ -26,11 +26,16 @@ const FIELDS_BY_PATH: Record<string, { name?: 'body' | 'data'; image: Array<'bod
  * stores them: the name (1–100 characters, no markup; trimmed), the image
  * (an http(s) URL of bounded length, or null) and the role (exactly one of
  * the roles, never a list such as "user,admin"). A refusal is 400 with the
- * code the pages translate.
+ * code the pages translate. Who may call comes first: a caller the route
+ * itself refuses (signed out: 401, not an admin: 403) is left to it.
  */
-export function userFieldRules(ctx: HookContext) {
+export async function userFieldRules(ctx: HookContext) {
   const fields = FIELDS_BY_PATH[ctx.path]
   if (!fields || !ctx.body || typeof ctx.body !== 'object') return
+  if (ctx.path !== '/sign-in/email-otp') {
+    const session = await getSessionFromCtx(ctx)
+    if (!session || (ctx.path.startsWith('/admin/') && session.user.role !== 'admin')) return
+  }
   const body = { ...(ctx.body as Body) }
   const data = isObject(body.data) ? { ...body.data } : undefined
   const holders = { body, data }
