@@ -1,24 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { createServer } from 'node:net'
+import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
 
 export const SERVER_ENTRY = '.output/server/index.mjs'
 /** The pinned Node 24 every npm script runs on. */
 const NODE = 'node_modules/.bin/node'
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function run(command: string, args: string[], timeoutMs: number) {
   return new Promise<void>((resolve, reject) => {

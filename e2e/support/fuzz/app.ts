@@ -1,12 +1,12 @@
 // A production instance of the built app for the fuzzer alone: a free port, an
 // in-memory database and an SMTP catcher in this process (for sign-in codes).
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Caller, ROLES, SEEDED_ADMIN, signInOverHttp, type CodeReader, type Role } from '../doors/accounts'
 import { appEnv } from '../doors/app-env'
 import { json } from '../doors/http'
+import { freePort } from '../free-port'
 import { createSmtpCatcher } from '../smtp-catcher'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -17,17 +17,6 @@ export interface FuzzApp {
   /** Undefined while the server runs; else how it ended and the end of its error output. */
   exit(): string | undefined
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export async function startApp(): Promise<FuzzApp> {
