@@ -71,7 +71,13 @@ describe('pageCache', () => {
 
   it('keeps no answer that is not a plain page: an error, a redirect, a cookie set', async () => {
     const step = pageCache()
-    for (const init of [{ status: 503 }, { status: 307, headers: { location: '/app' } }, { headers: { 'set-cookie': 'a=b' } }, { headers: { 'content-type': 'application/json' } }]) {
+    const answers: Array<{ status?: number; headers?: Record<string, string> }> = [
+      { status: 503 },
+      { status: 307, headers: { location: '/app' } },
+      { headers: { 'set-cookie': 'a=b' } },
+      { headers: { 'content-type': 'application/json' } },
+    ]
+    for (const init of answers) {
       const { render, renders } = renderer(() => init)
       await step(request('http://x/login').request, render)
       await step(request('http://x/login').request, render)

@@ -19,8 +19,8 @@ export interface PageCacheOptions {
 }
 
 interface Entry {
-  /** The page split at its render's nonce: joined again with each response's own. */
-  parts: string[]
+  /** The page's bytes split at its render's nonce: joined again with each response's own. */
+  parts: Buffer[]
   status: number
   headers: [string, string][]
   expires: number
@@ -28,6 +28,17 @@ interface Entry {
 
 /** A session (or any better-auth cookie): the page is someone's own. */
 const hasAuthCookie = (cookie: string | null) => cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
+
+/** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
+function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
+  const joined = Buffer.allocUnsafe(parts.reduce((size, part) => size + part.length, 0) + separator.length * (parts.length - 1))
+  let offset = 0
+  parts.forEach((part, index) => {
+    if (index > 0) offset += separator.copy(joined, offset)
+    offset += part.copy(joined, offset)
+  })
+  return joined as Buffer<ArrayBuffer>
+}
 
 /**
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
@@ -49,7 +60,7 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
 
     const cached = entries.get(key)
     if (cached && cached.expires > now()) {
-      return new Response(cached.parts.join(nonce), { status: cached.status, headers: cached.headers })
+      return new Response(join(cached.parts, Buffer.from(nonce)), { status: cached.status, headers: cached.headers })
     }
     entries.delete(key)
 
@@ -58,7 +69,7 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     if (response.status !== 200 || !html || response.headers.has('set-cookie')) return response
     const body = await response.text()
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-    entries.set(key, { parts: body.split(nonce), status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now() + ttlMs })
+    entries.set(key, { parts: body.split(nonce).map((part) => Buffer.from(part)), status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now() + ttlMs })
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }

@@ -4,6 +4,21 @@ import { withHeaders, type PipelineStep } from './pipeline.server'
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
 export const NONCE_HEADER = 'x-start-csp-nonce'
 
+// Random bytes drawn a page at a time (one system call for 256 nonces); each byte is used once.
+const NONCE_BYTES = 16
+let pool = Buffer.alloc(0)
+let used = 0
+
+/** A fresh CSP nonce: 16 random bytes, base64. */
+export function newNonce(): string {
+  if (used + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256)
+    used = 0
+  }
+  used += NONCE_BYTES
+  return pool.toString('base64', used - NONCE_BYTES, used)
+}
+
 /** Browser features the app does not use, turned off for it and anything it embeds. */
 const PERMISSIONS_POLICY = [
   'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
@@ -62,7 +77,7 @@ function dependsOnSession(pathname: string) {
 export function securityHeaders(options: { https: boolean }): PipelineStep {
   const fixed = staticSecurityHeaders(options.https)
   return async (request, next) => {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     const headers = new Headers(request.headers)
     headers.set(NONCE_HEADER, nonce)
     const response = await next(withHeaders(request, headers))
