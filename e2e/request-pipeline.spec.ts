@@ -45,6 +45,24 @@ test('/login runs under its CSP with no violation: theme script, i18n and the fo
   expect(await violations()).toEqual([])
 })
 
+test('/login rendered once for anonymous visitors: each load has its own nonce, runs and hydrates', async ({ page }) => {
+  const violations = await watchCsp(page)
+  const nonces: string[] = []
+  for (let load = 0; load < 3; load++) {
+    const response = await page.goto('/login?lng=sw')
+    const nonce = nonceOf(response!.headers()['content-security-policy'])!
+    nonces.push(nonce)
+    const html = await response!.text()
+    expect(html).toContain(`nonce="${nonce}"`)
+    for (const earlier of nonces.slice(0, -1)) expect(html).not.toContain(earlier)
+    await waitForHydration(page)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
+    await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
+  }
+  expect(new Set(nonces).size).toBe(3)
+  expect(await violations()).toEqual([])
+})
+
 test('/manager/books and /api/docs run under their CSP with no violation and stay interactive', async ({ page, context }) => {
   await signIn(page, ADMIN_EMAIL)
   const violations = await watchCsp(page)

@@ -18,22 +18,26 @@ type ApiClient = RouterClient<Router>
 const createClient = createIsomorphicFn()
   .server((): ApiClient => {
     // One context per request: the procedures a page prefetches share its session lookup.
-    const contexts = new WeakMap<Request, Promise<ApiContext>>()
+    const contexts = new WeakMap<Request, { context: Promise<ApiContext>; client: ApiClient }>()
+    // Server-only modules, imported on first use (never in the browser's bundle), then kept.
+    let modules: Promise<[typeof import('@orpc/server'), typeof import('@/server/api/router.server'), typeof import('@/server/api/context.server'), typeof import('@tanstack/react-start/server')]> | undefined
     const link: ClientLink<Record<never, never>> = {
       async call(path, input, options) {
-        const [{ createRouterClient }, { router }, { requestContext }, { getRequest }] = await Promise.all([
+        modules ??= Promise.all([
           import('@orpc/server'),
           import('@/server/api/router.server'),
           import('@/server/api/context.server'),
           import('@tanstack/react-start/server'),
         ])
+        const [{ createRouterClient }, { router }, { requestContext }, { getRequest }] = await modules
         const request = getRequest()
-        let context = contexts.get(request)
-        if (!context) {
-          context = requestContext(request.headers)
-          contexts.set(request, context)
+        let perRequest = contexts.get(request)
+        if (!perRequest) {
+          const context = requestContext(request.headers)
+          perRequest = { context, client: createRouterClient(router, { context }) as ApiClient }
+          contexts.set(request, perRequest)
         }
-        const client = createRouterClient(router, { context })
+        const client = perRequest.client
         const procedure = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], client)
         return (procedure as (input: unknown, options: unknown) => Promise<unknown>)(input, { signal: options.signal })
       },

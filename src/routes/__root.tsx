@@ -16,7 +16,7 @@ import { ShellOverlays } from '@/features/shell/shell-overlays'
 import { ImpersonationBanner } from '@/features/user/impersonation'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
-import { createI18n } from '@/lib/i18n/instance'
+import { renderingI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { api } from '@/lib/orpc'
 // Zod's generic messages become `ui` keys, on the server and in the browser.
@@ -84,7 +84,7 @@ function useInstanceLanguage(instance: i18n, serverLanguage: Language): Language
 function RootDocument({ children }: { children: ReactNode }) {
   const { language: serverLanguage, messages } = Route.useLoaderData()
   const { session } = Route.useRouteContext()
-  const [i18n] = useState(() => createI18n(serverLanguage, messages))
+  const [i18n] = useState(() => renderingI18n(serverLanguage, messages))
   const language = useInstanceLanguage(i18n, serverLanguage)
   const fontScale = languageFontScale(language)
 

@@ -21,3 +21,20 @@ export function createI18n(language: Language, messages: Messages): i18n {
   })
   return instance
 }
+
+const rendering = new WeakMap<Messages, i18n>()
+
+/**
+ * The server's instance for a language's loaded messages (the same object
+ * for every render, see loadMessages), made once: a server render only reads
+ * from it. The browser gets its own, which it changes (language switches).
+ */
+export function renderingI18n(language: Language, messages: Messages): i18n {
+  if (!import.meta.env.SSR) return createI18n(language, messages)
+  let instance = rendering.get(messages)
+  if (instance?.language !== language) {
+    instance = createI18n(language, messages)
+    rendering.set(messages, instance)
+  }
+  return instance
+}

@@ -11,6 +11,14 @@ describe('loadMessages', () => {
     expect(messages.ui).toMatchObject({ unsavedChanges: { stay: 'Rester' } })
   })
 
+  it('reads the app’s files once per language and namespaces: every render gets the same messages', async () => {
+    const first = loadMessages('fr', { namespaces: ['ui', 'shell'] })
+    expect(loadMessages('fr', { namespaces: ['ui', 'shell'] })).toBe(first)
+    expect(Object.keys(await first).sort()).toEqual(['shell', 'ui'])
+    expect(await loadMessages('fr', { namespaces: ['ui'] })).not.toBe(await first)
+    expect(await loadMessages('ar', { namespaces: ['ui', 'shell'] })).not.toBe(await first)
+  })
+
   it('uses the spec constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {
     expect(TRANSLATION_LOADING).toEqual({ maxParallelReads: 10, maxRetries: 5, retryDelayMs: 350 })
   })

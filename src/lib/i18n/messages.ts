@@ -41,13 +41,30 @@ function createLimiter(max: number) {
   }
 }
 
+/** Loaded messages, shared: never changed in place (i18next copies what it is given to add). */
+const loaded = new Map<string, Promise<Messages>>()
+
 /**
  * The messages of one language, every namespace file read with the spec's
  * loading constants (section 9): 10 parallel reads, a failed read retried up
  * to 5 times after 350 ms, 700 ms, 1.4 s… A language without files falls back
  * to English.
  */
-export async function loadMessages(language: Language, options: LoadMessagesOptions = {}): Promise<Messages> {
+export function loadMessages(language: Language, options: LoadMessagesOptions = {}): Promise<Messages> {
+  // The app's own files are read once per language and namespaces (every
+  // server render asks again); a failed read is forgotten so the next one retries.
+  if (options.files || options.sleep) return readMessages(language, options)
+  const key = `${language}|${options.namespaces?.join(',') ?? '*'}`
+  let messages = loaded.get(key)
+  if (!messages) {
+    messages = readMessages(language, options)
+    loaded.set(key, messages)
+    messages.catch(() => loaded.delete(key))
+  }
+  return messages
+}
+
+async function readMessages(language: Language, options: LoadMessagesOptions): Promise<Messages> {
   const { maxParallelReads, maxRetries, retryDelayMs } = TRANSLATION_LOADING
   const sleep = options.sleep ?? wait
   const limit = createLimiter(maxParallelReads)
@@ -57,7 +74,7 @@ export async function loadMessages(language: Language, options: LoadMessagesOpti
       path.includes(`/locales/${language}/`) && (!options.namespaces || options.namespaces.includes(namespaceOf(path))),
   )
 
-  const read = async (load: MessageFile) => {
+  const readFile = async (load: MessageFile) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return (await limit(load)).default
@@ -68,11 +85,11 @@ export async function loadMessages(language: Language, options: LoadMessagesOpti
     }
   }
 
-  const loaded = await Promise.all(
-    entries.map(async ([path, load]) => [namespaceOf(path), await read(load)] as const),
+  const read = await Promise.all(
+    entries.map(async ([path, load]) => [namespaceOf(path), await readFile(load)] as const),
   )
-  if (loaded.length === 0 && language !== DEFAULT_LANGUAGE) return loadMessages(DEFAULT_LANGUAGE, options)
-  return Object.fromEntries(loaded)
+  if (read.length === 0 && language !== DEFAULT_LANGUAGE) return loadMessages(DEFAULT_LANGUAGE, options)
+  return Object.fromEntries(read)
 }
 
 /** Adds a language's messages to an i18next instance (merged over what it has). */

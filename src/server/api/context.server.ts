@@ -40,10 +40,12 @@ export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; 
  * client address is the one the request pipeline resolved (src/server/http).
  */
 export async function requestContext(headers: Headers, clientIp = clientAddressOf(headers)): Promise<ApiContext> {
-  const [{ env }, { getDb }, { getAuth }] = await Promise.all([
-    import('@/lib/env.server'),
-    import('@/server/db/index.server'),
-    import('@/server/auth/auth.server'),
-  ])
+  modules ??= Promise.all([import('@/lib/env.server'), import('@/server/db/index.server'), import('@/server/auth/auth.server')])
+  const [{ env }, { getDb }, { getAuth }] = await modules
   return apiContext({ headers, db: await getDb(), auth: await getAuth(), env: env(), clientIp })
 }
+
+// Imported on first use (they open the database), then kept: an import() per request is not free.
+let modules:
+  | Promise<[typeof import('@/lib/env.server'), typeof import('@/server/db/index.server'), typeof import('@/server/auth/auth.server')]>
+  | undefined

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import type { PipelineStep } from './pipeline.server'
+import { withResponseHeaders, type PipelineStep } from './pipeline.server'
 
 /** Below this many bytes a compressed answer is no smaller worth the CPU (a JSON error, a 304). */
 export const MIN_COMPRESSIBLE_BYTES = 1024
@@ -48,15 +48,13 @@ export const compression: PipelineStep = async (request, next) => {
   if (!response.body || request.method === 'HEAD' || !COMPRESSIBLE.test(type)) return response
   if ([204, 206, 304].includes(response.status) || response.headers.has('content-encoding')) return response
   if (length !== null && Number(length) < MIN_COMPRESSIBLE_BYTES) return response
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
+  if (!encoding) return withResponseHeaders(response, (headers) => headers.append('vary', 'Accept-Encoding'))
   // A new answer: the one handed back may have immutable headers (a redirect).
   const headers = new Headers(response.headers)
   headers.append('vary', 'Accept-Encoding')
-  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
-  let body: BodyInit = response.body
-  if (encoding) {
-    headers.set('content-encoding', encoding)
-    headers.delete('content-length')
-    body = Readable.toWeb(Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor(encoding))) as ReadableStream
-  }
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  const body = Readable.toWeb(Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor(encoding))) as ReadableStream
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }

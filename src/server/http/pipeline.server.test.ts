@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pipeline, type PipelineStep } from './pipeline.server'
+import { pipeline, withResponseHeaders, type PipelineStep } from './pipeline.server'
 
 describe('pipeline', () => {
   it('runs the steps in order around the last handler, each able to rewrite the request and the answer', async () => {
@@ -34,5 +34,21 @@ describe('pipeline', () => {
     })
     expect((await handle(new Request('http://localhost/'))).status).toBe(403)
     expect(reached).toBe(false)
+  })
+})
+
+describe('withResponseHeaders', () => {
+  it('changes the headers in place when it can, and on a copy when they are immutable (a redirect)', async () => {
+    const page = new Response('page', { status: 201, headers: { 'x-a': '1' } })
+    const edited = withResponseHeaders(page, (headers) => headers.set('x-b', '2'))
+    expect(edited).toBe(page)
+    expect(edited.headers.get('x-b')).toBe('2')
+
+    const redirect = Response.redirect('http://x/app', 307)
+    const copied = withResponseHeaders(redirect, (headers) => headers.set('x-b', '2'))
+    expect(copied).not.toBe(redirect)
+    expect(copied.status).toBe(307)
+    expect(copied.headers.get('location')).toBe('http://x/app')
+    expect(copied.headers.get('x-b')).toBe('2')
   })
 })

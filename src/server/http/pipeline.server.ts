@@ -28,3 +28,20 @@ export function withHeaders(request: Request, headers: Headers): Request {
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit)
 }
+
+/**
+ * The answer with its headers changed by `edit`: in place when they can be
+ * (no copy of the headers and body for every answer), on a copy when they
+ * are immutable (a redirect's, a fetched response's).
+ */
+export function withResponseHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers)
+    return response
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const headers = new Headers(response.headers)
+    edit(headers)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}

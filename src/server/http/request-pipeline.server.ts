@@ -6,6 +6,7 @@ import { crossSiteRefusal } from './cross-site.server'
 import { errorAnswers } from './errors.server'
 import { languageCookie } from './language-cookie.server'
 import { methodCheck } from './methods.server'
+import { pageCache } from './page-cache.server'
 import type { PipelineStep } from './pipeline.server'
 import { securityHeaders } from './security-headers.server'
 import { urlLimits } from './url-limits.server'
@@ -16,7 +17,8 @@ export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_P
  * The steps every request goes through, outermost first
  * (docs/decisions/012-request-pipeline.md): the answer's encoding (it sees
  * the final answer), who the client is, the headers every answer carries,
- * then the refusals, cheapest first, so that nothing a route does can skip them.
+ * then the refusals, cheapest first, so that nothing a route does can skip them;
+ * last, the anonymous pages rendered once per language (each answer with its own nonce).
  */
 export function requestSteps(config: PipelineConfig, socketAddress: (request: Request) => string | undefined): PipelineStep[] {
   return [
@@ -29,5 +31,6 @@ export function requestSteps(config: PipelineConfig, socketAddress: (request: Re
     urlLimits,
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),
     bodyLimits(config.MAX_BODY_BYTES),
+    pageCache(),
   ]
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NONCE_HEADER, securityHeaders } from './security-headers.server'
+import { NONCE_HEADER, newNonce, securityHeaders } from './security-headers.server'
 
 const html = async (request: Request) =>
   new Response(`<script nonce="${request.headers.get(NONCE_HEADER)}"></script>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })
@@ -18,6 +18,12 @@ describe('security headers', () => {
     expect(policy).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`)
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(policy).toContain(directive)
     expect(/script-src[^;]*unsafe/.test(policy)).toBe(false)
+  })
+
+  it('never hands out the same nonce twice, across refills of its random pool', () => {
+    const nonces = Array.from({ length: 1000 }, newNonce)
+    expect(new Set(nonces).size).toBe(1000)
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
   })
 
   it('sets the fixed headers on every answer, HSTS over https only', async () => {

@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto'
-import { withHeaders, type PipelineStep } from './pipeline.server'
+import { withHeaders, withResponseHeaders, type PipelineStep } from './pipeline.server'
 
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
 export const NONCE_HEADER = 'x-start-csp-nonce'
+
+// Random bytes drawn a page at a time (one system call for 256 nonces); each byte is used once.
+const NONCE_BYTES = 16
+let pool = Buffer.alloc(0)
+let used = 0
+
+/** A fresh CSP nonce: 16 random bytes, base64. */
+export function newNonce(): string {
+  if (used + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256)
+    used = 0
+  }
+  used += NONCE_BYTES
+  return pool.toString('base64', used - NONCE_BYTES, used)
+}
 
 /** Browser features the app does not use, turned off for it and anything it embeds. */
 const PERMISSIONS_POLICY = [
@@ -60,20 +75,21 @@ function dependsOnSession(pathname: string) {
  * Answers that depend on the session are never stored by a cache.
  */
 export function securityHeaders(options: { https: boolean }): PipelineStep {
-  const fixed = staticSecurityHeaders(options.https)
+  const fixed = Object.entries(staticSecurityHeaders(options.https))
   return async (request, next) => {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     const headers = new Headers(request.headers)
     headers.set(NONCE_HEADER, nonce)
     const response = await next(withHeaders(request, headers))
-    const answer = new Headers(response.headers)
-    for (const [name, value] of Object.entries(fixed)) answer.set(name, value)
-    if (!answer.has('content-security-policy')) {
-      const html = answer.get('content-type')?.includes('text/html')
-      answer.set('content-security-policy', html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY)
-    }
-    if (dependsOnSession(new URL(request.url).pathname)) answer.set('cache-control', 'private, no-store')
-    else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: answer })
+    const session = dependsOnSession(new URL(request.url).pathname)
+    return withResponseHeaders(response, (answer) => {
+      for (const [name, value] of fixed) answer.set(name, value)
+      if (!answer.has('content-security-policy')) {
+        const html = answer.get('content-type')?.includes('text/html')
+        answer.set('content-security-policy', html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY)
+      }
+      if (session) answer.set('cache-control', 'private, no-store')
+      else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')
+    })
   }
 }

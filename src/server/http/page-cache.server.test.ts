@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { pageCache } from './page-cache.server'
+import { NONCE_HEADER } from './security-headers.server'
+
+/** A renderer that writes its request's nonce and language cookie into the page, and counts its renders. */
+function renderer(answer: (request: Request) => ResponseInit = () => ({})) {
+  let renders = 0
+  const render = (request: Request) => {
+    renders++
+    const nonce = request.headers.get(NONCE_HEADER)
+    const init = answer(request)
+    const page = `<html><meta property="csp-nonce" content="${nonce}"><script nonce="${nonce}">render ${renders}</script>${request.headers.get('cookie') ?? ''}</html>`
+    return Promise.resolve(new Response(page, { status: 200, ...init, headers: { 'content-type': 'text/html; charset=utf-8', ...init.headers } }))
+  }
+  return { render, renders: () => renders }
+}
+
+let counter = 0
+function request(url: string, headers: Record<string, string> = {}, method = 'GET') {
+  const nonce = `nonce-${++counter}-${'x'.repeat(16)}`
+  return { nonce, request: new Request(url, { method, headers: { [NONCE_HEADER]: nonce, ...headers } }) }
+}
+
+describe('pageCache', () => {
+  it('renders the login page once for anonymous visitors and gives each answer its own nonce', async () => {
+    const step = pageCache()
+    const { render, renders } = renderer()
+    const first = request('http://x/login')
+    const firstPage = await (await step(first.request, render)).text()
+    expect(firstPage).toContain(`nonce="${first.nonce}"`)
+
+    const second = request('http://x/login')
+    const answer = await step(second.request, render)
+    const page = await answer.text()
+    expect(renders()).toBe(1)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toContain('text/html')
+    expect(page).toContain(`nonce="${second.nonce}"`)
+    expect(page).toContain(`content="${second.nonce}"`)
+    expect(page).not.toContain(first.nonce)
+    expect(page).toBe(firstPage.replaceAll(first.nonce, second.nonce))
+  })
+
+  it('keeps one page per URL, language and sidebar state', async () => {
+    const step = pageCache()
+    const { render, renders } = renderer()
+    await step(request('http://x/login').request, render)
+    await step(request('http://x/login?redirect=%2Fapp').request, render)
+    await step(request('http://x/login', { cookie: 'i18next=fr' }).request, render)
+    await step(request('http://x/login', { 'accept-language': 'ar' }).request, render)
+    await step(request('http://x/login?lng=sw').request, render)
+    await step(request('http://x/login', { cookie: 'sidebar_state=collapsed' }).request, render)
+    expect(renders()).toBe(6)
+    const french = await (await step(request('http://x/login', { cookie: 'i18next=fr' }).request, render)).text()
+    expect(renders()).toBe(6)
+    expect(french).toContain('i18next=fr')
+  })
+
+  it('renders every time for a signed-in visitor, another page, or a method other than GET', async () => {
+    const step = pageCache()
+    const { render, renders } = renderer()
+    for (let round = 0; round < 2; round++) {
+      await step(request('http://x/login', { cookie: 'better-auth.session_token=abc' }).request, render)
+      await step(request('http://x/login', { cookie: 'i18next=en; __Secure-better-auth.session_token=abc' }).request, render)
+      await step(request('http://x/login/verify?email=a%40b.c').request, render)
+      await step(request('http://x/manager/books').request, render)
+      await step(request('http://x/login', {}, 'HEAD').request, render)
+    }
+    expect(renders()).toBe(10)
+  })
+
+  it('keeps no answer that is not a plain page: an error, a redirect, a cookie set', async () => {
+    const step = pageCache()
+    const answers: Array<{ status?: number; headers?: Record<string, string> }> = [
+      { status: 503 },
+      { status: 307, headers: { location: '/app' } },
+      { headers: { 'set-cookie': 'a=b' } },
+      { headers: { 'content-type': 'application/json' } },
+    ]
+    for (const init of answers) {
+      const { render, renders } = renderer(() => init)
+      await step(request('http://x/login').request, render)
+      await step(request('http://x/login').request, render)
+      expect(renders()).toBe(2)
+    }
+  })
+
+  it('renders again once a page is older than its time to live, and keeps at most maxEntries pages', async () => {
+    let now = 0
+    const step = pageCache({ ttlMs: 1000, maxEntries: 2, now: () => now })
+    const { render, renders } = renderer()
+    await step(request('http://x/login').request, render)
+    now = 999
+    await step(request('http://x/login').request, render)
+    expect(renders()).toBe(1)
+    now = 1000
+    await step(request('http://x/login').request, render)
+    expect(renders()).toBe(2)
+
+    await step(request('http://x/login?redirect=a').request, render)
+    await step(request('http://x/login?redirect=b').request, render)
+    expect(renders()).toBe(4)
+    // The first one went to make room.
+    await step(request('http://x/login').request, render)
+    expect(renders()).toBe(5)
+  })
+})
