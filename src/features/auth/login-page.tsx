@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoAccountsHint } from '@/features/demo/demo-hints'
-import { authClient, settleAuthCall } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
+import { lazyAuthCall } from './lazy-auth-client'
 import { loginFormSchema } from './schemas'
 import type { SignInOptions } from './sign-in-options'
 import { SocialSignIn } from './social-sign-in'
@@ -30,7 +30,7 @@ export function LoginPage({
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setServerError(undefined)
-    const { error } = await settleAuthCall(authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
+    const { error } = await lazyAuthCall((authClient) => authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
     if (error?.code === SIGNUP_DISABLED_CODE) {
       return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
     }
