@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 
 /** Rows per page of every list (issue 5: page size 20). */
 export const PAGE_SIZE = 20

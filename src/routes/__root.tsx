@@ -19,8 +19,6 @@ import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type La
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { api } from '@/lib/orpc'
-// Zod's generic messages become `ui` keys, on the server and in the browser.
-import '@/lib/i18n/zod'
 
 export interface RouterContext {
   queryClient: QueryClient

@@ -1,5 +1,5 @@
 import { stripSearchParams } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 
 /** The account page's drawer states (spec section 2): none, or the change-name drawer. */
 export const ACCOUNT_STATES = ['', 'change-name'] as const

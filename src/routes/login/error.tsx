@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 import { LoginErrorPage, toLoginError } from '@/features/auth/login-error-page'
 import { pageHead } from '@/features/shell/head'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 import { VerifyPage } from '@/features/auth/verify-page'
 import { pageHead } from '@/features/shell/head'
 import { api } from '@/lib/orpc'
