@@ -2,13 +2,11 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { pageHead } from '@/features/shell/head'
+import { redirectSearch } from '@/lib/search-params'
 import { api } from '@/lib/orpc'
 
 export const Route = createFileRoute('/login/')({
-  // A plain check rather than a schema: the login page loads no zod (docs/performance.md).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
-    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
-  }),
+  validateSearch: redirectSearch,
   beforeLoad: ({ context, search }) => {
     // Already signed in (e.g. back from a social provider): no reason to sign in again.
     if (context.session?.onboardedAt) {
