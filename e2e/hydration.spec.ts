@@ -25,7 +25,9 @@ const AREAS = [
 
 for (const { as, pages } of AREAS) {
   test(`no hydration error: ${pages.join(', ')} in English and Arabic, light and dark`, async ({ page }) => {
+    // A page of the site first: local storage is the site's.
     if (as) await signIn(page, as)
+    else await page.goto('/login')
     const errors = hydrationErrors(page)
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme)
