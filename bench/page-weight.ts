@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/page-weight.ts`: the JS+CSS (gzip, level 9) each budgeted
+ * `npm run bench:weight` (`tsx bench/page-weight.ts [--files]`): the JS+CSS (gzip, level 9) each budgeted
  * route loads in Chromium, file by file, against budgets.json.
  *
  * Starts the production build (`.output`, rebuilt when the sources changed) on

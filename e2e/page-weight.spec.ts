@@ -1,6 +1,6 @@
 // Page weight budgets (issue 14): the JS+CSS each route loads in Chromium,
 // gzipped at a fixed level, may not exceed budgets.json. Deterministic: the
-// figure depends on the build only. `npx tsx bench/page-weight.ts --files`
+// figure depends on the build only. `npm run bench:weight`
 // lists the files behind a figure.
 import { expect, test, type Browser } from '@playwright/test'
 import { kb, readBudgets, weighPage, WEIGHED_ROUTES } from './support/page-weight'
