@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 
 /** The device a session was opened on, read from its user agent (src/server/device.server.ts). */
 export const deviceSchema = z.object({

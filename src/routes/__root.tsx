@@ -8,19 +8,17 @@ import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import type { SessionUser } from '@/features/auth/session'
 import { SessionSync } from '@/features/auth/session-sync'
-import { DemoModeDialog } from '@/features/demo/demo-mode-dialog'
+import { DemoModeDialogSlot } from '@/features/demo/demo-mode-dialog-slot'
 import { rootHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { RootErrorPage } from '@/features/shell/root-error-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
-import { ImpersonationBanner } from '@/features/user/impersonation'
+import { ImpersonationBanner } from '@/features/user/impersonation-banner'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, languageDir, languageFontScale, toLanguage, type Language } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { api } from '@/lib/orpc'
-// Zod's generic messages become `ui` keys, on the server and in the browser.
-import '@/lib/i18n/zod'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -113,7 +111,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             {children}
             <ShellOverlays />
             <Toaster />
-            <DemoModeDialog />
+            <DemoModeDialogSlot />
             <SessionSync />
           </I18nextProvider>
         </ThemeProvider>

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { OnboardingPage } from '@/features/auth/onboarding-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { pageHead } from '@/features/shell/head'
+import { redirectSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/onboarding')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: redirectSearch,
   beforeLoad: ({ context, search, location }) => {
     if (!context.session) throw redirect({ to: '/login', search: { redirect: location.href } })
     if (context.session.onboardedAt) {

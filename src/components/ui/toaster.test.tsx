@@ -69,11 +69,12 @@ describe('Toaster', () => {
     expect(visible).toHaveLength(3)
   })
 
-  it('dismisses a toast after 4000 ms by default', () => {
+  it('dismisses a toast after 4000 ms by default', async () => {
     vi.useFakeTimers()
     try {
       renderToaster()
-      act(() => void toast.success('Saved'))
+      // sonner loads with the first toast (a promise, not a timer).
+      await act(async () => toast.success('Saved'))
       act(() => vi.advanceTimersByTime(100))
       expect(screen.getByText('Saved')).toBeTruthy()
       act(() => vi.advanceTimersByTime(3700))

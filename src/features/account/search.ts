@@ -1,23 +1,34 @@
-import { stripSearchParams } from '@tanstack/react-router'
-import { z } from 'zod'
+import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router'
 
 /** The account page's drawer states (spec section 2): none, or the change-name drawer. */
 export const ACCOUNT_STATES = ['', 'change-name'] as const
 export type AccountState = (typeof ACCOUNT_STATES)[number]
 
+/** The longest address `newEmail` keeps. */
+const EMAIL_MAX = 320
+
+export interface AccountSearch {
+  state: AccountState
+  newEmail: string
+}
+
 /**
  * Search of /app/account and /manager/account: `state` is '' or
  * 'change-name' (anything else reads as ''); `newEmail` carries the address
  * being confirmed through the change-of-e-mail steps (default '').
+ * A plain function, not a schema: route checks are in every page's entry
+ * chunk, which loads no zod (src/lib/search-params.ts).
  */
-export const accountSearchSchema = z.object({
-  state: z.enum(ACCOUNT_STATES).default('').catch(''),
-  newEmail: z.string().max(320).default('').catch(''),
-})
-export type AccountSearch = z.output<typeof accountSearchSchema>
+export function accountSearch(search: { state?: unknown; newEmail?: unknown } & SearchSchemaInput): AccountSearch {
+  const { state, newEmail } = search
+  return {
+    state: ACCOUNT_STATES.find((known) => known === state) ?? '',
+    newEmail: typeof newEmail === 'string' && newEmail.length <= EMAIL_MAX ? newEmail : '',
+  }
+}
 
 /** Both account routes: validated search, and defaults kept out of the URL. */
 export const accountRouteSearch = {
-  validateSearch: accountSearchSchema,
+  validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams<AccountSearch>({ state: '', newEmail: '' })] },
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 import { deviceSchema } from '@/lib/device'
 
 /** One of the signed-in user's sessions, as the browser sees it: never its token. */

@@ -30,7 +30,7 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
-function renderButton() {
+async function renderButton() {
   const I18n = withI18n(instance)
   render(<SignOutButton />, {
     wrapper: ({ children }: { children: ReactNode }) => (
@@ -43,12 +43,13 @@ function renderButton() {
     ),
   })
   fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
-  return screen.getByRole('alertdialog', { name: 'Sign out?' })
+  // The dialog's code loads on the first click.
+  return screen.findByRole('alertdialog', { name: 'Sign out?' })
 }
 
 describe('SignOutButton', () => {
   it('asks first; cancelling keeps the session', async () => {
-    renderButton()
+    await renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(auth.signOut).not.toHaveBeenCalled()
@@ -56,7 +57,7 @@ describe('SignOutButton', () => {
 
   it('signs out on confirmation and goes to the login page', async () => {
     auth.signOut.mockResolvedValue({ data: { success: true }, error: null })
-    const dialog = renderButton()
+    const dialog = await renderButton()
     fireEvent.click(dialog.querySelector('button.bg-danger')!)
     await waitFor(() => expect(router.navigate).toHaveBeenCalledWith({ to: '/login' }))
     expect(auth.signOut).toHaveBeenCalledOnce()
@@ -65,7 +66,7 @@ describe('SignOutButton', () => {
 
   it("shows the toast 'Sign out failed' when the server refuses", async () => {
     auth.signOut.mockResolvedValue({ data: null, error: { status: 500, message: 'boom' } })
-    renderButton()
+    await renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
     expect(await screen.findByText('Sign out failed')).toBeTruthy()
     expect(router.navigate).not.toHaveBeenCalled()
@@ -73,13 +74,13 @@ describe('SignOutButton', () => {
 
   it("shows the toast 'Sign out failed' when the network fails", async () => {
     auth.signOut.mockRejectedValue(new TypeError('Failed to fetch'))
-    renderButton()
+    await renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
     expect(await screen.findByText('Sign out failed')).toBeTruthy()
   })
 
-  it('confirms in a drawer on a small screen', () => {
+  it('confirms in a drawer on a small screen', async () => {
     mockViewport(375)
-    expect(renderButton().hasAttribute('data-vaul-drawer')).toBe(true)
+    expect((await renderButton()).hasAttribute('data-vaul-drawer')).toBe(true)
   })
 })

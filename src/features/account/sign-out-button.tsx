@@ -1,10 +1,13 @@
 import { useRouter } from '@tanstack/react-router'
 import { LogOutIcon } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/features/auth/auth-client'
+import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
+
+// On every manager page (the user menu): the dialog's and the auth client's code load on the first click.
+const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })))
 
 /**
  * Signs out after a confirmation (spec section 4), then returns to the login
@@ -14,9 +17,11 @@ import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 export function SignOutButton({ className }: { className?: string }) {
   const { t } = useTranslation(['ui', 'common'])
   const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
 
   const signOut = async () => {
-    const { error } = await settleAuthCall(authClient.signOut())
+    const { error } = await lazyAuthCall((authClient) => authClient.signOut())
     if (error) {
       toast.error(t('common:errors.signOutFailed'))
       return
@@ -26,18 +31,34 @@ export function SignOutButton({ className }: { className?: string }) {
   }
 
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="secondary" size="sm" className={className}>
-          <LogOutIcon aria-hidden className="size-4" />
-          {t('common:actions.signOut')}
-        </Button>
-      }
-      title={t('signOut.title')}
-      description={t('signOut.description')}
-      confirmLabel={t('common:actions.signOut')}
-      variant="destructive"
-      onConfirm={signOut}
-    />
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpened(true)
+          setOpen(true)
+        }}
+      >
+        <LogOutIcon aria-hidden className="size-4" />
+        {t('common:actions.signOut')}
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={t('signOut.title')}
+            description={t('signOut.description')}
+            confirmLabel={t('common:actions.signOut')}
+            variant="destructive"
+            onConfirm={signOut}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

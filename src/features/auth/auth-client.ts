@@ -2,6 +2,7 @@ import type { BetterAuthClientPlugin } from 'better-auth/client'
 import { adminClient, emailOTPClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 import { ac, roles } from './permissions'
+import { sessionChanged } from './session-signal'
 
 /**
  * Paths after which the session changed, beyond those better-auth's client
@@ -45,6 +46,7 @@ export const authClient = createAuthClient({
   fetchOptions: { customFetchImpl: retryingFetch() },
   plugins: [emailOTPClient(), adminClient({ ac, roles }), sessionSignals],
 })
+authClient.$store.atoms.$sessionSignal!.listen(sessionChanged)
 
 /**
  * Tells every open view that the session or its user changed (after a server

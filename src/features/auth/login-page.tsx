@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoAccountsHint } from '@/features/demo/demo-hints'
-import { authClient, settleAuthCall } from './auth-client'
 import { AuthCard } from './auth-card'
 import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
-import { loginFormSchema } from './schemas'
+import { lazyAuthCall } from './lazy-auth-client'
+import { checkEmail } from './email-check'
 import type { SignInOptions } from './sign-in-options'
 import { SocialSignIn } from './social-sign-in'
 
@@ -26,19 +24,37 @@ export function LoginPage({
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const [serverError, setServerError] = useState<string>()
-  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '' } })
+  // One field: checked on submit, then again on every change (as react-hook-form
+  // does by default), without a form or schema library on this page.
+  const input = useRef<HTMLInputElement>(null)
+  const [emailError, setEmailError] = useState<string>()
+  const [submitted, setSubmitted] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setSubmitted(true)
+    const { email, error } = checkEmail(input.current?.value ?? '')
+    setEmailError(error)
+    if (!email) return input.current?.focus()
+    setSubmitting(true)
+    try {
+      await send(email)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const send = async (email: string) => {
     setServerError(undefined)
-    const { error } = await settleAuthCall(authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
+    const { error } = await lazyAuthCall((authClient) => authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
     if (error?.code === SIGNUP_DISABLED_CODE) {
       return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
     }
     if (error) return setServerError(authErrorMessage(t, error))
     await navigate({ to: '/login/verify', search: { email, redirect: redirect || undefined } })
-  })
+  }
 
-  const emailError = form.formState.errors.email?.message
   return (
     <AuthCard title={t('login.title')} description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -50,15 +66,22 @@ export function LoginPage({
           placeholder={t('login.emailPlaceholder')}
           autoFocus
           error={emailError ? t(emailError) : undefined}
-          {...form.register('email')}
+          name="email"
+          ref={input}
+          onChange={(event) => {
+            if (submitted) setEmailError(checkEmail(event.target.value).error)
+          }}
         />
         <FormAlert>{serverError}</FormAlert>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={submitting}>
           {t('login.submit')}
         </Button>
         <DemoAccountsHint
           accounts={demoAccounts}
-          onPick={(email) => form.setValue('email', email, { shouldValidate: true })}
+          onPick={(email) => {
+            if (input.current) input.current.value = email
+            setEmailError(checkEmail(email).error)
+          }}
         />
       </form>
       <div className="mt-4">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { authClient } from './auth-client'
+import { onSessionChanged } from './session-signal'
 
 /** The channel the tabs of this site tell each other about session changes on. */
 export const SESSION_CHANNEL = 'start-books.session'
@@ -22,7 +22,7 @@ export function SessionSync() {
 
   useEffect(() => {
     const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_CHANNEL)
-    const stopListening = authClient.$store.atoms.$sessionSignal!.listen(() => {
+    const stopListening = onSessionChanged(() => {
       void queryClient.invalidateQueries()
       channel?.postMessage('changed')
     })

@@ -2,7 +2,7 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { authClient, settleAuthCall } from './auth-client'
+import { lazyAuthCall } from './lazy-auth-client'
 import { authErrorMessage } from './auth-errors'
 import type { SocialProvider } from './sign-in-options'
 
@@ -30,7 +30,7 @@ export function SocialSignIn({
 
   const signIn = async (provider: string) => {
     setPending(provider)
-    const { error } = await settleAuthCall(
+    const { error } = await lazyAuthCall((authClient) =>
       authClient.signIn.social({ provider, callbackURL: socialCallbackURL(redirect), errorCallbackURL: '/login/error' }),
     )
     if (error) {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 import { genreSchema } from '@/features/genre/schema'
 
 /**

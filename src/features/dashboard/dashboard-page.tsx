@@ -2,11 +2,10 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpen, KeyRound, Library, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { orpc } from '@/lib/orpc'
+import { dashboardSummaryQuery } from './queries'
 import { FIGURES, type DashboardSummary, type Figure, type FigureName } from './schema'
 
 /** The query the dashboard shows; the route's loader prefetches it so SSR carries the figures. */
-export const dashboardSummaryQuery = () => orpc.dashboard.summary.queryOptions()
 
 const ICONS: Record<FigureName, LucideIcon> = {
   books: BookOpen,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 
 /** How many of the newest books the dashboard lists. */
 export const LATEST_BOOKS = 5

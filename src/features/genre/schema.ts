@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 
 /** Shared by the API, the seed and any form that writes a genre (messages are i18n keys). */
 export const genreNameSchema = z.string().trim().min(1, 'book:validation.genreNameRequired').max(100)

@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { UserRoundCog } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { authErrorMessage } from '@/features/auth/auth-errors'
-import type { SessionUser } from '@/features/auth/session'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import type { UserDetail } from './schema'
 
@@ -44,41 +42,5 @@ export function ImpersonateButton({ user }: { user: UserDetail }) {
       confirmLabel={t('impersonation.start')}
       onConfirm={start}
     />
-  )
-}
-
-/** On every page while an admin acts as a user: who, and a button back to that user's page as the admin. */
-export function ImpersonationBanner({ session }: { session: SessionUser | null }) {
-  const { t } = useTranslation('user')
-  const router = useRouter()
-  const queryClient = useQueryClient()
-  const [pending, setPending] = useState(false)
-  if (!session?.impersonatedBy) return null
-
-  const stop = async () => {
-    setPending(true)
-    const { error } = await settleAuthCall(authClient.admin.stopImpersonating())
-    if (error) {
-      setPending(false)
-      toast.error(t('impersonation.stopFailed'))
-      return
-    }
-    queryClient.clear()
-    await router.invalidate()
-    await router.navigate({ to: '/manager/users/$id', params: { id: session.id } })
-    setPending(false)
-  }
-
-  return (
-    <div
-      role="region"
-      aria-label={t('sessions.impersonated')}
-      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-amber-200 px-4 py-2 text-sm text-amber-950"
-    >
-      <p data-testid="impersonation-banner">{t('impersonation.banner', { name: session.name, email: session.email })}</p>
-      <Button size="sm" variant="secondary" disabled={pending} aria-busy={pending || undefined} onClick={() => void stop()}>
-        {t('impersonation.stop')}
-      </Button>
-    </div>
   )
 }

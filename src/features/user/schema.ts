@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/i18n/zod'
 import { deviceSchema } from '@/lib/device'
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
 import { ROLES, type Role } from '@/features/auth/permissions'

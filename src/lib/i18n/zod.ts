@@ -100,7 +100,7 @@ export function zodIssueMessage(issue: Issue): string {
 
 let configured = false
 
-/** Installs the error map once (idempotent); imported for its effect by the root route. */
+/** Installs the error map once (idempotent), when this module is first imported. */
 export function configureZodMessages() {
   if (configured) return
   configured = true
@@ -109,3 +109,10 @@ export function configureZodMessages() {
 }
 
 configureZodMessages()
+
+/**
+ * zod with these messages installed: modules that declare schemas import `z`
+ * from here (not from 'zod'), so that zod is loaded, and configured, with the
+ * first schema a page needs, not by every page (the login page has none).
+ */
+export { z }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { LoginErrorPage, toLoginError } from '@/features/auth/login-error-page'
 import { pageHead } from '@/features/shell/head'
+import { optionalString } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/error')({
-  validateSearch: z.object({ error: z.string().optional().catch(undefined) }),
+  validateSearch: (search: { error?: unknown }) => ({ error: optionalString(search.error) }),
   head: pageHead('auth:login.title'),
   component: function LoginErrorRoute() {
     return <LoginErrorPage error={toLoginError(Route.useSearch().error)} />

@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { pageHead } from '@/features/shell/head'
+import { redirectSearch } from '@/lib/search-params'
 import { api } from '@/lib/orpc'
 
 export const Route = createFileRoute('/login/')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: redirectSearch,
   beforeLoad: ({ context, search }) => {
     // Already signed in (e.g. back from a social provider): no reason to sign in again.
     if (context.session?.onboardedAt) {

@@ -1,13 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { VerifyPage } from '@/features/auth/verify-page'
 import { pageHead } from '@/features/shell/head'
 import { api } from '@/lib/orpc'
+import { emailOrEmpty, optionalString } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/verify')({
-  validateSearch: z.object({
-    email: z.email().catch(''),
-    redirect: z.string().optional().catch(undefined),
+  validateSearch: (search: { email?: unknown; redirect?: unknown }) => ({
+    email: emailOrEmpty(search.email),
+    redirect: optionalString(search.redirect),
   }),
   beforeLoad: ({ search }) => {
     // Without a well-formed e-mail there is no code to ask for.

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DashboardPage, dashboardSummaryQuery } from '@/features/dashboard/dashboard-page'
+import { DashboardPage } from '@/features/dashboard/dashboard-page'
+import { dashboardSummaryQuery } from '@/features/dashboard/queries'
 import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/manager/dashboard')({

@@ -2,10 +2,10 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { AppBookListPage } from '@/features/book/app-book-pages'
 import { bookListOptions } from '@/features/book/book-queries'
 import { pageHead } from '@/features/shell/head'
-import { listSearchSchema } from '@/lib/pagination'
+import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/app/books/')({
-  validateSearch: listSearchSchema,
+  validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the

@@ -3,10 +3,10 @@ import { bookPermissions } from '@/features/book/book-permissions'
 import { bookListOptions } from '@/features/book/book-queries'
 import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
 import { pageHead } from '@/features/shell/head'
-import { listSearchSchema } from '@/lib/pagination'
+import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/books/')({
-  validateSearch: listSearchSchema,
+  validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the

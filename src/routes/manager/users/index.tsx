@@ -2,10 +2,10 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { userQueries } from '@/features/user/queries'
 import { UsersPage } from '@/features/user/users-page'
 import { pageHead } from '@/features/shell/head'
-import { listSearchSchema } from '@/lib/pagination'
+import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/users/')({
-  validateSearch: listSearchSchema,
+  validateSearch: listSearch,
   // An empty search stays out of the URL: /manager/users, not ?searchTerm=
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),

@@ -1,0 +1,54 @@
+import { Link } from '@tanstack/react-router'
+import { CircleUser } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SignOutButton } from '@/features/account/sign-out-button'
+import type { SessionUser } from '@/features/auth/session'
+import { AppSwitch } from './app-switch'
+import { Avatar, UserMenuButton } from './user-menu'
+
+/** The user menu's popover (./user-menu.tsx), open from its first render. */
+export function UserMenuPopover({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell')
+  const [open, setOpen] = useState(true)
+  const navigate = () => {
+    setOpen(false)
+    onNavigate?.()
+  }
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <UserMenuButton user={user} collapsed={collapsed} />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label={t('userMenu.title')}
+          className="z-50 flex w-72 flex-col gap-3 rounded-lg border border-border bg-white p-3 shadow-lg dark:bg-zinc-950"
+        >
+          <div className="flex items-center gap-3">
+            <Avatar name={user.name} />
+            <div className="flex min-w-0 flex-col text-sm leading-tight">
+              <span className="truncate font-medium">{user.name}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </div>
+          </div>
+          <Link
+            to="/manager/account"
+            onClick={navigate}
+            className="flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800"
+          >
+            <CircleUser aria-hidden className="size-4" />
+            {t('nav.account')}
+          </Link>
+          <AppSwitch current="manager" role={user.role} compact onNavigate={navigate} />
+          <SignOutButton />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}
