@@ -19,7 +19,7 @@ import { budgetHooks } from './budget-hooks.server'
 import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
-import { userFieldRules } from './user-fields.server'
+import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/features/auth/otp'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 
@@ -123,12 +123,15 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         if (demoMode) return maskOtherSessions(ctx)
       }),
     },
-    databaseHooks: demoMode
-      ? {
-          // Demo mode: no account is ever created, whatever the route.
-          user: { create: { before: async () => false } },
-        }
-      : undefined,
+    databaseHooks: {
+      user: {
+        create: {
+          // Demo mode: no account is ever created, whatever the route. Else the
+          // field rules hold for a provider's profile too (user-fields.server.ts).
+          before: async (account) => (demoMode ? false : { data: withProviderFieldsChecked(account) }),
+        },
+      },
+    },
     plugins: [
       emailOTP({
         otpLength: OTP_LENGTH,

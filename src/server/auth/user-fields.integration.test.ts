@@ -170,3 +170,15 @@ describe('the app API', () => {
     expect((await stored(targetId)).role).toBe('user')
   })
 })
+
+describe('a social provider\'s profile', () => {
+  it('keeps the name and image rules: a name with markup or too long is left for onboarding, a non-http image dropped', async () => {
+    const context = await api.auth.$context
+    const signUp = (email: string, name: string, image: string) =>
+      context.internalAdapter.createOAuthUser({ email, name, image, emailVerified: true }, { providerId: 'github', accountId: email })
+    const { user: created } = await signUp(`provider.${Date.now()}@example.com`, LONG_NAME, 'javascript:alert(1)')
+    expect(await stored(created.id)).toMatchObject({ name: '', image: null })
+    const { user: fine } = await signUp(`provider.ok.${Date.now()}@example.com`, '  Ada Lovelace ', 'https://avatars.example.com/ada.png')
+    expect(await stored(fine.id)).toMatchObject({ name: 'Ada Lovelace', image: 'https://avatars.example.com/ada.png' })
+  })
+})

@@ -60,6 +60,17 @@ export async function userFieldRules(ctx: HookContext) {
   return { context: { body } }
 }
 
+/**
+ * A new account's fields that no route checked: a social provider's profile
+ * (GitHub, OpenID Connect). A name that breaks the rule is left empty, so
+ * onboarding asks for one; an image that is not an http(s) URL is dropped.
+ */
+export function withProviderFieldsChecked<User extends { name?: unknown; image?: unknown }>(account: User): User {
+  const name = nameSchema.safeParse(account.name)
+  const image = imageSchema.safeParse(account.image ?? null)
+  return { ...account, name: name.success ? name.data : '', image: image.success ? image.data : null }
+}
+
 function checkName(value: unknown) {
   const result = nameSchema.safeParse(value)
   if (result.success) return result.data
