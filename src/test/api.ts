@@ -27,6 +27,8 @@ export interface ApiHarness {
   rest(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
   /** An HTTP request to /api/rpc/… as `caller`. */
   rpc(caller: Caller, path: string, input?: unknown): Promise<Response>
+  /** A POST to the auth service's route (`/admin/ban-user`…) as `caller`, as a browser of the app sends it. */
+  authPost(caller: Caller, path: string, body: unknown): Promise<{ status: number; code?: string; json: unknown; response: Response }>
   /** The session cookie of a signed-in `caller` (signs in by e-mail code once, then reuses it). */
   cookie(caller: Caller): Promise<string | undefined>
   /** Forgets cached cookies (after a ban or a revoked session, say). */
@@ -134,6 +136,12 @@ export async function createApiHarness(
       })
       const { matched, response } = await rpcHandler.handle(request, { prefix: RPC_PREFIX, context: await contextOf(caller, headers) })
       return matched ? response : new Response('not matched', { status: 404 })
+    },
+    async authPost(caller, path, body) {
+      const headers = await headersOf(caller, { 'content-type': 'application/json', origin: BASE_URL })
+      const response = await auth.handler(new Request(`${BASE_URL}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+      const json = (await response.json().catch(() => null)) as { code?: string } | null
+      return { status: response.status, code: json?.code, json, response }
     },
     cookie,
     forget(caller) {

@@ -28,19 +28,7 @@ async function newUser(role: 'user' | 'admin' = 'user') {
   return admin.user.create({ name: `Zed Test ${counter}`, email: `zed-${counter}-${Date.now()}@example.com`, role })
 }
 
-/** A POST to the auth service's route as `caller`, as a browser sends it. */
-async function viaAuth(caller: Caller, path: string, body: unknown) {
-  const cookie = await api.cookie(caller)
-  const response = await api.auth.handler(
-    new Request(`${BASE_URL}/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: BASE_URL, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    }),
-  )
-  const json = (await response.json().catch(() => null)) as { code?: string } | null
-  return { status: response.status, code: json?.code, json, response }
-}
+const viaAuth = (caller: Caller, path: string, body: unknown) => api.authPost(caller, path, body)
 
 /** How the app API refused a call: status and the auth service's code. */
 async function refusal(call: Promise<unknown>) {

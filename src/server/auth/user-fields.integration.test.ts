@@ -10,7 +10,6 @@ import { clearOutbox } from '@/server/email/dev-outbox.server'
  * the app API): name (1–100 characters, no markup), image (an http(s) URL of
  * bounded length), role (`admin` or `user`, never a list).
  */
-const BASE_URL = 'http://localhost:3000'
 const LONG_NAME = `<b>${'x'.repeat(3_025)}</b>`
 
 let api: ApiHarness
@@ -22,16 +21,8 @@ beforeAll(async () => {
 })
 
 async function post(caller: Caller, path: string, body: unknown) {
-  const cookie = await api.cookie(caller)
-  const response = await api.auth.handler(
-    new Request(`${BASE_URL}/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: BASE_URL, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    }),
-  )
-  const json = (await response.json().catch(() => null)) as { code?: string } | null
-  return { status: response.status, code: json?.code }
+  const { status, code } = await api.authPost(caller, path, body)
+  return { status, code }
 }
 
 async function stored(id: string) {
