@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+
 import { appEnv as productionAppEnv } from './e2e/support/doors/app-env'
 
 // Ports can be moved (E2E_PORT, E2E_DEMO_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.

@@ -1,10 +1,12 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { defineConfig } from 'vite'
+
 import { SWAGGER_UI_PATH } from './src/features/api-docs/config'
 import { parseEnv } from './src/lib/env.server'
 import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
@@ -51,7 +53,19 @@ export default defineConfig(({ command }) => {
             dir: path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')),
             baseURL: SWAGGER_UI_PATH,
             maxAge: 24 * 60 * 60,
-            ignore: ['**/*.map', '**/*.html', '**/*.md', '**/*.txt', '**/*.json', '**/index.*', '**/absolute-path.js', '**/oauth2-redirect.js', '**/swagger-initializer.js', '**/swagger-ui.js', '**/swagger-ui-es-bundle*'],
+            ignore: [
+              '**/*.map',
+              '**/*.html',
+              '**/*.md',
+              '**/*.txt',
+              '**/*.json',
+              '**/index.*',
+              '**/absolute-path.js',
+              '**/oauth2-redirect.js',
+              '**/swagger-initializer.js',
+              '**/swagger-ui.js',
+              '**/swagger-ui-es-bundle*',
+            ],
           },
         ],
       }),

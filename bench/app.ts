@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+
 import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
 
@@ -60,7 +61,10 @@ export async function startMailCatcher() {
     /** Call before asking for the code; rejects after `timeoutMs`. */
     nextCode(email: string, timeoutMs = 15_000) {
       return new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no code e-mailed to ${email} within ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`no code e-mailed to ${email} within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
         waiting.set(email.toLowerCase(), (code) => {
           clearTimeout(timer)
           waiting.delete(email.toLowerCase())

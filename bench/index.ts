@@ -15,13 +15,15 @@
  * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+
 import pg from 'pg'
 import { runnerImport } from 'vite'
+
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
-import { markdownReport, REPORT_FILE, replaceReport, type CaseResult, type Report } from './report'
+import { type CaseResult, markdownReport, replaceReport, type Report, REPORT_FILE } from './report'
 import { roundStats } from './stats'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -108,7 +110,10 @@ async function main() {
   const cookie = await signIn(app.baseUrl, ADMIN_EMAIL, (email) => mail.nextCode(email))
 
   async function get<T>(path: string): Promise<T> {
-    const response = await fetch(`${app.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      headers: { cookie },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
     return (await response.json()) as T
   }
@@ -129,13 +134,22 @@ async function main() {
   }
   const totals = new Map<string, number | null>()
   const middle = Math.floor(TOTAL_BOOKS / 2)
-  const [row] = (await sql.query<{ title: string; id: string }>('select title, id from book order by title, id offset $1 limit 1', [middle])).rows
+  const [row] = (
+    await sql.query<{ title: string; id: string }>('select title, id from book order by title, id offset $1 limit 1', [
+      middle,
+    ])
+  ).rows
   const middleCursor = queries.encodeCursor({ sort: row!.title, id: row!.id })
 
   const cases: Array<{ key: string; label: string; input: Partial<ListInput>; firstPage: boolean }> = [
     { key: 'first', label: 'first page', input: {}, firstPage: true },
     { key: 'page51', label: `page ${PAGE_DEPTH + 1} (followed cursors)`, input: { cursor }, firstPage: false },
-    { key: 'middle', label: `page at row ${middle.toLocaleString('en')} (built cursor)`, input: { cursor: middleCursor }, firstPage: false },
+    {
+      key: 'middle',
+      label: `page at row ${middle.toLocaleString('en')} (built cursor)`,
+      input: { cursor: middleCursor },
+      firstPage: false,
+    },
     { key: 'common', label: `search "${COMMON_TERM}" (common)`, input: { searchTerm: COMMON_TERM }, firstPage: true },
     { key: 'rare', label: `search "${RARE_TERM}" (rare)`, input: { searchTerm: RARE_TERM }, firstPage: true },
   ]
@@ -143,11 +157,15 @@ async function main() {
   // Each case checked once, then timed in ROUNDS rounds that go through every
   // case in turn, so a burst of load elsewhere on the machine hits one round
   // of every case rather than all runs of one case.
-  const timed = [...cases.map((c) => ({ label: c.label, path: listPath(c.input) })), { label: 'dashboard figures', path: '/api/rest/dashboard' }]
+  const timed = [
+    ...cases.map((c) => ({ label: c.label, path: listPath(c.input) })),
+    { label: 'dashboard figures', path: '/api/rest/dashboard' },
+  ]
   for (const testCase of cases) {
     const sample = await get<Page>(listPath(testCase.input))
     if (sample.items.length === 0) throw new Error(`${testCase.label}: no books`)
-    if (testCase.firstPage !== (sample.total !== null)) throw new Error(`${testCase.label}: total ${sample.total} on a ${testCase.firstPage ? 'first' : 'later'} page`)
+    if (testCase.firstPage !== (sample.total !== null))
+      throw new Error(`${testCase.label}: total ${sample.total} on a ${testCase.firstPage ? 'first' : 'later'} page`)
     const term = testCase.input.searchTerm?.toLowerCase()
     if (term && !sample.items.every((item) => `${item.title} ${item.author}`.toLowerCase().includes(term))) {
       throw new Error(`${testCase.label}: a book does not match`)
@@ -174,9 +192,17 @@ async function main() {
   for (const [index, testCase] of cases.entries()) {
     const input: ListInput = { searchTerm: '', limit: 20, ...testCase.input }
     const plans = [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
-    if (testCase.firstPage) plans.push({ query: 'count (first page only)', text: await explain(sql, queries.countSql(input)) })
+    if (testCase.firstPage)
+      plans.push({ query: 'count (first page only)', text: await explain(sql, queries.countSql(input)) })
     const stats = statsOf(index)
-    results.push({ key: testCase.key, label: testCase.label, path: timed[index]!.path, total: totals.get(testCase.key) ?? null, stats, plans })
+    results.push({
+      key: testCase.key,
+      label: testCase.label,
+      path: timed[index]!.path,
+      total: totals.get(testCase.key) ?? null,
+      stats,
+      plans,
+    })
     log(`${testCase.label}: median ${stats.median.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms`)
   }
   const dashboardStats = statsOf(cases.length)
@@ -202,15 +228,23 @@ async function main() {
   // Every list query must read the book table through an index.
   const failures = results.flatMap((result) =>
     result.plans
-      .filter((plan) => plan.query === 'list' && (/Seq Scan on book\b/.test(plan.text) || !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)))
+      .filter(
+        (plan) =>
+          plan.query === 'list' &&
+          (/Seq Scan on book\b/.test(plan.text) || !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)),
+      )
       .map(() => result.label),
   )
   if (process.env.BENCH_WRITE !== '0') {
-    writeFileSync(REPORT_FILE, replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown))
+    writeFileSync(
+      REPORT_FILE,
+      replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown),
+    )
     log(`wrote ${REPORT_FILE}`)
   }
   // Below ~100,000 rows a sequential scan can rightly be the cheapest plan.
-  if (failures.length && TOTAL_BOOKS >= PLAN_CHECK_MIN_BOOKS) throw new Error(`no index scan on book for: ${failures.join(', ')}`)
+  if (failures.length && TOTAL_BOOKS >= PLAN_CHECK_MIN_BOOKS)
+    throw new Error(`no index scan on book for: ${failures.join(', ')}`)
   if (failures.length) log(`not checked at ${TOTAL_BOOKS} books: no index scan on book for ${failures.join(', ')}`)
 }
 

@@ -8,8 +8,9 @@
  * The same measure is enforced by `npm test` (e2e/page-weight.spec.ts).
  */
 import { chromium } from '@playwright/test'
+
+import { kb, readBudgets, WEIGHED_ROUTES, weighPage } from '../e2e/support/page-weight'
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
-import { kb, readBudgets, weighPage, WEIGHED_ROUTES } from '../e2e/support/page-weight'
 
 const log = (line: string) => console.log(`[page-weight] ${line}`)
 const verbose = process.argv.includes('--files')
@@ -19,7 +20,15 @@ const mail = await startMailCatcher()
 const app = await startApp('memory://', mail.url)
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 let failed = false
 try {
@@ -28,7 +37,10 @@ try {
   for (const route of WEIGHED_ROUTES) {
     const context = await browser.newContext({ baseURL: app.baseUrl })
     if (route.as) {
-      const [name, value] = (await signIn(app.baseUrl, route.as, (email) => mail.nextCode(email))).split('=') as [string, string]
+      const [name, value] = (await signIn(app.baseUrl, route.as, (email) => mail.nextCode(email))).split('=') as [
+        string,
+        string,
+      ]
       await context.addCookies([{ name, value, url: app.baseUrl }])
     }
     const weight = await weighPage(await context.newPage(), route.path)
@@ -36,7 +48,8 @@ try {
     const budget = budgets[route.path]
     if (kb(weight.totalBytes) > budget) failed = true
     rows.push(`| \`${route.path}\` | ${kb(weight.totalBytes)} KB | ${weight.files.length} | ${budget} KB |`)
-    if (verbose) for (const file of weight.files) log(`${route.path}  ${kb(file.bytes).toFixed(1).padStart(6)} KB  ${file.path}`)
+    if (verbose)
+      for (const file of weight.files) log(`${route.path}  ${kb(file.bytes).toFixed(1).padStart(6)} KB  ${file.path}`)
   }
   console.log(rows.join('\n'))
 } catch (error) {

@@ -4,7 +4,8 @@
  * module runner (see index.ts): the app's modules use Vite features.
  */
 import { drizzle } from 'drizzle-orm/node-postgres'
-import { countBooksQuery, listBooksQuery, type BookListInput } from '@/features/book/book.server'
+
+import { type BookListInput, countBooksQuery, listBooksQuery } from '@/features/book/book.server'
 import { encodeCursor } from '@/server/api/pagination.server'
 import type { Database } from '@/server/db/client.server'
 import * as schema from '@/server/db/schema'

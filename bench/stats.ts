@@ -25,5 +25,10 @@ export function median(values: number[]) {
 export function roundStats(rounds: number[][]): LatencyStats {
   const all = rounds.flat().sort((a, b) => a - b)
   const medians = rounds.map(median)
-  return { runs: all.length, median: median(medians), p95: percentile(all, 95), roundMedians: [Math.min(...medians), Math.max(...medians)] }
+  return {
+    runs: all.length,
+    median: median(medians),
+    p95: percentile(all, 95),
+    roundMedians: [Math.min(...medians), Math.max(...medians)],
+  }
 }

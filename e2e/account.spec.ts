@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { readLoginCode } from './support/mailbox'
-import { ADMIN_EMAIL, signIn, USER_EMAIL, uniqueEmail, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 /** A brand-new account, onboarded as `name`, on its account page. */
 async function newAccount(page: Page, name: string, prefix = 'account') {
@@ -127,7 +128,11 @@ test('changing the e-mail address: a code sent to the new address confirms it', 
   await expect(page.getByText('Welcome, Mover!')).toBeVisible()
 })
 
-test('the sessions list shows each device, marks this one, and signs others out', async ({ page, browser, baseURL }) => {
+test('the sessions list shows each device, marks this one, and signs others out', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await newAccount(page, 'Many Devices')
   // Two more devices: a phone and another browser.
   const phone = await browser.newContext({

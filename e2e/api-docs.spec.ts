@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
+import { type BrowserContext, expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 /** Refuses every request that leaves this machine; returns the refused URLs. */
@@ -22,7 +23,10 @@ test('the sidebar opens the API reference, served by the app itself, for both AP
 
   const [docs] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('navigation', { name: 'Manager navigation' }).getByRole('link', { name: /API Documentation/ }).click(),
+    page
+      .getByRole('navigation', { name: 'Manager navigation' })
+      .getByRole('link', { name: /API Documentation/ })
+      .click(),
   ])
   docs.on('pageerror', (error) => errors.push(error.message))
   await expect(docs).toHaveURL(/\/api\/docs$/)
@@ -55,12 +59,20 @@ test('the reference and both documents are public; the app API still needs a ses
   const html = await page.text()
   // No inline script: the initialiser is a file, the config a JSON data block.
   expect(html).not.toMatch(/<script>|<script (?!src=|id="api-docs-config" type="application\/json")/)
-  for (const asset of ['/api/docs/swagger-ui/swagger-ui-bundle.js', '/api/docs/swagger-ui/swagger-ui.css', '/api/docs/init.js']) {
+  for (const asset of [
+    '/api/docs/swagger-ui/swagger-ui-bundle.js',
+    '/api/docs/swagger-ui/swagger-ui.css',
+    '/api/docs/init.js',
+  ]) {
     expect(html).toContain(asset)
     expect((await request.get(asset)).status(), asset).toBe(200)
   }
   const app = await request.get('/api/openapi.json')
-  expect(await app.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), servers: [{ url: '/api/rest' }], paths: { '/dashboard': { get: expect.anything() } } })
+  expect(await app.json()).toMatchObject({
+    openapi: expect.stringMatching(/^3\./),
+    servers: [{ url: '/api/rest' }],
+    paths: { '/dashboard': { get: expect.anything() } },
+  })
   const auth = await request.get('/api/auth/open-api/generate-schema')
   expect(await auth.json()).toMatchObject({ paths: { '/sign-in/email-otp': { post: expect.anything() } } })
   expect((await request.get('/api/rest/dashboard')).status()).toBe(401)

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+
 import { banUser } from './support/admin'
 import { listMessages } from './support/mailbox'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
-import { signInWithOidc } from './support/social'
 import { signIn, uniqueEmail, waitForHydration } from './support/sign-in'
+import { signInWithOidc } from './support/social'
 
 test('a banned user gets no code: refused on the login page, no e-mail leaves', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('banned-code')

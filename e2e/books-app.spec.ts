@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 const PHONE = { width: 375, height: 740 }

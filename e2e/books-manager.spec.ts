@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 const DESKTOP = { width: 1280, height: 800 }
@@ -129,7 +130,10 @@ test.describe('the manager book list', () => {
     await page.goto('/manager/books/new')
     await waitForHydration(page)
     await page.getByLabel('Title').fill('Unsaved title')
-    await page.getByRole('navigation', { name: 'Manager navigation' }).getByRole('link', { name: 'Books', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Manager navigation' })
+      .getByRole('link', { name: 'Books', exact: true })
+      .click()
     const prompt = page.getByRole('alertdialog', { name: 'Are you sure you want to leave?' })
     await expect(prompt).toBeVisible()
     await prompt.getByRole('button', { name: 'Stay' }).click()
@@ -145,7 +149,10 @@ test('a user cannot create a book through the REST API (403)', async ({ page }) 
   await signIn(page, USER_EMAIL)
   const response = await page.request.post('/api/rest/books', { data: { title: 'Forbidden', author: 'Nobody' } })
   expect(response.status()).toBe(403)
-  expect(await response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: book' })
+  expect(await response.json()).toMatchObject({
+    code: 'FORBIDDEN',
+    message: 'You are not allowed to access resource: book',
+  })
   // Reading is allowed.
   expect((await page.request.get('/api/rest/books?limit=1')).status()).toBe(200)
 })

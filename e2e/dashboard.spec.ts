@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 interface Summary {
@@ -40,7 +41,12 @@ test('an admin sees the live figures and opens one of the latest books', async (
     const term = figures.getByRole('term').filter({ hasText: label })
     await expect(term).toHaveCount(1)
     const value = new Intl.NumberFormat('en').format(summary[key].value)
-    await expect(figures.getByRole('definition').filter({ hasText: new RegExp(`^(About )?${value}$`) }).first()).toBeVisible()
+    await expect(
+      figures
+        .getByRole('definition')
+        .filter({ hasText: new RegExp(`^(About )?${value}$`) })
+        .first(),
+    ).toBeVisible()
   }
 
   const latest = page.getByRole('region', { name: 'Latest books' })

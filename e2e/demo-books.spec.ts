@@ -1,8 +1,11 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
 import { expect, test } from '@playwright/test'
+
 import { requestCode, submitCode, waitForHydration } from './support/sign-in'
 
-test('in demo mode an admin reads the books, and deleting one opens the demo dialog and deletes nothing', async ({ page }) => {
+test('in demo mode an admin reads the books, and deleting one opens the demo dialog and deletes nothing', async ({
+  page,
+}) => {
   await requestCode(page, 'admin@admin.com')
   const code = page.getByTestId('demo-code')
   await expect(code).toHaveText(/^\d{6}$/)

@@ -1,10 +1,13 @@
 // Runs in the `demo` project: DEMO_MODE=true, REPOSITORY_URL and DEMO_CONTACT_EMAIL set (playwright.config.ts).
 import { expect, test } from '@playwright/test'
+
 import { requestCode, submitCode, waitForHydration } from './support/sign-in'
 
 const REPOSITORY = 'https://github.com/start-books-e2e/start-books'
 
-test('with a repository configured: the demo dialog clones it, the welcome page links to its README and issues', async ({ page }) => {
+test('with a repository configured: the demo dialog clones it, the welcome page links to its README and issues', async ({
+  page,
+}) => {
   await requestCode(page, 'admin@admin.com')
   const code = page.getByTestId('demo-code')
   await expect(code).toHaveText(/^\d{6}$/)
@@ -22,6 +25,11 @@ test('with a repository configured: the demo dialog clones it, the welcome page 
   await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Demo Mode' })
   await expect(dialog).toContainText('run the starter on your own machine')
-  await expect(dialog.locator('code')).toHaveText(`git clone ${REPOSITORY} start-books && cd start-books && npm install && npm run dev`)
-  await expect(dialog.getByRole('link', { name: 'demo@books.example' })).toHaveAttribute('href', 'mailto:demo@books.example')
+  await expect(dialog.locator('code')).toHaveText(
+    `git clone ${REPOSITORY} start-books && cd start-books && npm install && npm run dev`,
+  )
+  await expect(dialog.getByRole('link', { name: 'demo@books.example' })).toHaveAttribute(
+    'href',
+    'mailto:demo@books.example',
+  )
 })

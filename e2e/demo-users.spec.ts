@@ -1,5 +1,6 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { requestCode, submitCode } from './support/sign-in'
 
 async function signInDemoAdmin(page: Page) {

@@ -1,7 +1,8 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { listMessages } from './support/mailbox'
-import { requestCode, submitCode, USER_EMAIL, uniqueEmail } from './support/sign-in'
+import { requestCode, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 async function demoCode(page: Page) {
   const code = page.getByTestId('demo-code')

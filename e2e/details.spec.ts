@@ -1,5 +1,6 @@
 // Issue 15: the last details of the specification, as a user meets them.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, requestCode, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 import { openUserAsAdmin } from './support/users'
 
@@ -62,7 +63,8 @@ test.describe('the app catalogue on a phone', () => {
     await expect(page).toHaveURL(/\/app\/books\?searchTerm=harbor$/)
     await expect(page.getByText(/^\d+ results? for “harbor”$/)).toBeVisible()
     expect(await cards(page).count()).toBeGreaterThan(0)
-    for (const title of await cards(page).locator('span.font-medium').allTextContents()) expect(title.toLowerCase()).toContain('harbor')
+    for (const title of await cards(page).locator('span.font-medium').allTextContents())
+      expect(title.toLowerCase()).toContain('harbor')
 
     // An author's name finds their books.
     await search(page).fill('Juma')
@@ -125,7 +127,9 @@ test.describe('failure messages', () => {
     await openUserAsAdmin(page, USER_EMAIL)
     await waitForHydration(page, 'main button')
     for (const action of ['ban', 'revokeSessions', 'delete']) {
-      await page.route(new RegExp(`/api/rpc/user/${action}(\\?|$)`), (route) => route.fulfill({ status: 500, json: {} }))
+      await page.route(new RegExp(`/api/rpc/user/${action}(\\?|$)`), (route) =>
+        route.fulfill({ status: 500, json: {} }),
+      )
     }
 
     await page.getByRole('button', { name: 'Ban' }).click()
@@ -160,7 +164,9 @@ test.describe('failure messages', () => {
   })
 })
 
-test('the welcome links lead to pages that exist: the about page when no repository is configured', async ({ page }) => {
+test('the welcome links lead to pages that exist: the about page when no repository is configured', async ({
+  page,
+}) => {
   await signIn(page, USER_EMAIL)
   await expect(page).toHaveURL(/\/app$/)
   const docs = page.getByRole('link', { name: /Documentation/ })

@@ -6,12 +6,13 @@
 // HTTP-level (Playwright `request`-free Node fetch, any header) against the built
 // app, whose server entry runs the request pipeline; one attack also runs in
 // Chromium, as a page of another origin of the same site auto-submitting a form.
-import { expect, test, type Page } from '@playwright/test'
-import { Caller, SEEDED_ADMIN, signInOverHttp, roleOf } from './support/doors/accounts'
+import { expect, type Page, test } from '@playwright/test'
+
+import { Caller, roleOf, SEEDED_ADMIN, signInOverHttp } from './support/doors/accounts'
 import { attackerSite } from './support/doors/attacker'
 import { deriveRoutes } from './support/doors/derive'
-import { ask, json, type Answer } from './support/doors/http'
-import { authRequests, isStateChanging, procedureRequests, type DoorRequest } from './support/doors/requests'
+import { type Answer, ask, json } from './support/doors/http'
+import { authRequests, type DoorRequest, isStateChanging, procedureRequests } from './support/doors/requests'
 import { readLoginCode } from './support/mailbox'
 
 const readCode = (email: string, after: Date) => readLoginCode(email, { after })
@@ -44,7 +45,13 @@ async function renewTargets(s: Sandbox) {
   const email = `doors-target-${tag}@example.com`
   const user = await json(s.base, 'POST', '/api/rest/users', { name: 'Doors Target', email, role: 'user' }, s.observer)
   expect(user.status, user.body).toBe(201)
-  const book = await json(s.base, 'POST', '/api/rest/books', { title: `Doors Target ${tag}`, author: 'Doors' }, s.observer)
+  const book = await json(
+    s.base,
+    'POST',
+    '/api/rest/books',
+    { title: `Doors Target ${tag}`, author: 'Doors' },
+    s.observer,
+  )
   expect(book.status, book.body).toBe(201)
   s.user = { id: (JSON.parse(user.body) as { id: string }).id, email }
   s.book = { id: (JSON.parse(book.body) as { id: string }).id }
@@ -89,7 +96,9 @@ const FOREIGN = 'https://evil.example'
 function formFields(value: unknown): Array<[string, string]> {
   if (!value || typeof value !== 'object') return []
   return Object.entries(value).flatMap(([key, item]) =>
-    item === undefined || item === null ? [] : [[key, typeof item === 'object' ? JSON.stringify(item) : String(item)] as [string, string]],
+    item === undefined || item === null
+      ? []
+      : [[key, typeof item === 'object' ? JSON.stringify(item) : String(item)] as [string, string]],
   )
 }
 
@@ -113,27 +122,47 @@ function attacks(s: Sandbox, request: DoorRequest): Attack[] {
   if (isRpc) multipart.set('data', json)
   else for (const [key, value] of fields) multipart.set(key, value)
   return [
-    { variant: 'foreign Origin', status: [403], headers: { origin: FOREIGN, 'content-type': 'application/json' }, body: json },
-    { variant: 'Sec-Fetch-Site: cross-site', status: [403], headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: json },
+    {
+      variant: 'foreign Origin',
+      status: [403],
+      headers: { origin: FOREIGN, 'content-type': 'application/json' },
+      body: json,
+    },
+    {
+      variant: 'Sec-Fetch-Site: cross-site',
+      status: [403],
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: json,
+    },
     {
       variant: 'another origin of the same site',
       status: [403],
       headers: { origin: sibling.origin, 'sec-fetch-site': 'same-site', 'content-type': 'application/json' },
       body: json,
     },
-    { variant: 'urlencoded form', status: [403, 415], headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) },
+    {
+      variant: 'urlencoded form',
+      status: [403, 415],
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    },
     { variant: 'multipart form', status: [403, 415], headers: {}, body: multipart },
     { variant: 'text/plain', status: [403, 415], headers: { 'content-type': 'text/plain' }, body: json },
   ]
 }
 
-test('every state-changing route from another origin or as a form: refused, database unchanged', async ({ baseURL }) => {
+test('every state-changing route from another origin or as a form: refused, database unchanged', async ({
+  baseURL,
+}) => {
   const s = await sandbox(baseURL!)
   const routes = await deriveRoutes()
   // Built when their turn comes: aimed at the sandbox's records of that moment.
   const doors: Array<() => DoorRequest[]> = [
     ...routes.procedures.map((procedure) => () => procedureRequests(procedure, aim(s, procedure.name))),
-    ...routes.authEndpoints.map((endpoint) => () => authRequests({ ...endpoint, methods: endpoint.methods.filter(isStateChanging) }, aim(s, endpoint.path))),
+    ...routes.authEndpoints.map(
+      (endpoint) => () =>
+        authRequests({ ...endpoint, methods: endpoint.methods.filter(isStateChanging) }, aim(s, endpoint.path)),
+    ),
   ]
   const failures: string[] = []
   let count = 0
@@ -153,11 +182,15 @@ test('every state-changing route from another origin or as a form: refused, data
           cookie: await s.victim.cookie(),
         })
         if (!attack.status.includes(answer.status)) {
-          failures.push(`${request.method} ${request.path} (${attack.variant}): expected ${attack.status.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`)
+          failures.push(
+            `${request.method} ${request.path} (${attack.variant}): expected ${attack.status.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`,
+          )
         }
       }
       const after = await snapshot(s)
-      const changed = Object.keys(after).filter((key) => after[key as keyof typeof after] !== before[key as keyof typeof before])
+      const changed = Object.keys(after).filter(
+        (key) => after[key as keyof typeof after] !== before[key as keyof typeof before],
+      )
       if (changed.length > 0) {
         failures.push(`${request.method} ${request.path} changed: ${changed.join(', ')}`)
         // Fresh targets, so that the next request's change shows too.
@@ -173,7 +206,9 @@ test('every state-changing route from another origin or as a form: refused, data
   expect(failures).toEqual([])
 })
 
-test('the CSRF reproduction: a same-site page posting /api/rest/users as a form with an admin cookie is refused, no user created', async ({ baseURL }) => {
+test('the CSRF reproduction: a same-site page posting /api/rest/users as a form with an admin cookie is refused, no user created', async ({
+  baseURL,
+}) => {
   const s = await sandbox(baseURL!)
   const sibling = new URL(s.base)
   sibling.port = String(Number(sibling.port) + 1)
@@ -181,7 +216,11 @@ test('the CSRF reproduction: a same-site page posting /api/rest/users as a form 
     method: 'POST',
     path: '/api/rest/users',
     cookie: await s.victim.cookie(),
-    headers: { origin: sibling.origin, 'sec-fetch-site': 'same-site', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      origin: sibling.origin,
+      'sec-fetch-site': 'same-site',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ name: 'Mallory', email: s.mallory, role: 'admin' }),
   })
   expect(answer.status, answer.body).toBe(403)
@@ -197,7 +236,9 @@ test('the CSRF reproduction: a same-site page posting /api/rest/users as a form 
   await expectNoUser(s, s.mallory)
 })
 
-test('the CSRF reproduction over RPC: multipart posts from another origin neither delete a book nor promote a user', async ({ baseURL }) => {
+test('the CSRF reproduction over RPC: multipart posts from another origin neither delete a book nor promote a user', async ({
+  baseURL,
+}) => {
   const s = await sandbox(baseURL!)
   const before = await snapshot(s)
   const multipart = (input: unknown) => {
@@ -206,8 +247,20 @@ test('the CSRF reproduction over RPC: multipart posts from another origin neithe
     return form
   }
   const headers = { origin: FOREIGN, 'sec-fetch-site': 'cross-site' }
-  const deleted = await ask(s.base, { method: 'POST', path: '/api/rpc/book/delete', headers, body: multipart({ id: s.book.id }), cookie: await s.victim.cookie() })
-  const promoted = await ask(s.base, { method: 'POST', path: '/api/rpc/user/setRole', headers, body: multipart({ id: s.user.id, role: 'admin' }), cookie: await s.victim.cookie() })
+  const deleted = await ask(s.base, {
+    method: 'POST',
+    path: '/api/rpc/book/delete',
+    headers,
+    body: multipart({ id: s.book.id }),
+    cookie: await s.victim.cookie(),
+  })
+  const promoted = await ask(s.base, {
+    method: 'POST',
+    path: '/api/rpc/user/setRole',
+    headers,
+    body: multipart({ id: s.user.id, role: 'admin' }),
+    cookie: await s.victim.cookie(),
+  })
   expect(deleted.status, deleted.body).toBe(403)
   expect(promoted.status, promoted.body).toBe(403)
   const after = await snapshot(s)
@@ -215,7 +268,10 @@ test('the CSRF reproduction over RPC: multipart posts from another origin neithe
   expect(after.target).toBe(before.target)
 })
 
-test('in Chromium, a page of another origin of the same site auto-submitting a form to /api/rest/users is refused', async ({ browser, baseURL }) => {
+test('in Chromium, a page of another origin of the same site auto-submitting a form to /api/rest/users is refused', async ({
+  browser,
+  baseURL,
+}) => {
   const s = await sandbox(baseURL!)
   const attacker = await attackerSite(`<form method="post" action="${s.base}/api/rest/users">
       <input name="name" value="Mallory"><input name="email" value="${s.mallory}"><input name="role" value="admin">
@@ -239,7 +295,13 @@ test('in Chromium, a page of another origin of the same site auto-submitting a f
 })
 
 async function expectNoUser(s: Sandbox, email: string) {
-  const found = await json(s.base, 'GET', `/api/rest/users?searchTerm=${encodeURIComponent(email)}`, undefined, s.observer)
+  const found = await json(
+    s.base,
+    'GET',
+    `/api/rest/users?searchTerm=${encodeURIComponent(email)}`,
+    undefined,
+    s.observer,
+  )
   expect(found.status).toBe(200)
   expect((JSON.parse(found.body) as { items: unknown[] }).items).toEqual([])
 }

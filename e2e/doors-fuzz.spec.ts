@@ -3,7 +3,8 @@
 // bans and deletes what it finds: the shared e2e database stays as the other specs
 // expect it). `npm run fuzz` runs any number (e2e/support/fuzz/cli.ts).
 import { expect, test } from '@playwright/test'
-import { fuzzSetup, startApp, type FuzzApp } from './support/fuzz/app'
+
+import { type FuzzApp, fuzzSetup, startApp } from './support/fuzz/app'
 import { formatReport, runFuzz } from './support/fuzz/fuzz'
 
 const requests = Number(process.env.FUZZ_TEST_REQUESTS ?? 3000)

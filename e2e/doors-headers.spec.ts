@@ -1,8 +1,9 @@
 // The security headers on a page, an API answer and /api/docs; every page under its
 // Content-Security-Policy in Chromium with no violation; no framing from elsewhere.
 // Headers are read over HTTP; the policy's effect only shows in a real browser.
-import { expect, test, type Page } from '@playwright/test'
-import { ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp, type Role } from './support/doors/accounts'
+import { expect, type Page, test } from '@playwright/test'
+
+import { type Role, ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp } from './support/doors/accounts'
 import { attackerSite } from './support/doors/attacker'
 import { deriveRoutes } from './support/doors/derive'
 import { pageExpectations } from './support/doors/expectations'
@@ -44,7 +45,9 @@ function expectStrictScripts(policy: Map<string, string[]>, what: string) {
   expect(policy.get('frame-ancestors'), what).toEqual(["'none'"])
 }
 
-test('a page: a strict policy with a fresh nonce that every script of the page carries, and the other headers', async ({ baseURL }) => {
+test('a page: a strict policy with a fresh nonce that every script of the page carries, and the other headers', async ({
+  baseURL,
+}) => {
   const first = await ask(baseURL!, { method: 'GET', path: '/login' })
   const second = await ask(baseURL!, { method: 'GET', path: '/login' })
   expect(first.status).toBe(200)
@@ -65,7 +68,9 @@ test('a page: a strict policy with a fresh nonce that every script of the page c
   for (const tag of tags) expect(tag, tag).toContain(`nonce="${nonce}"`)
 })
 
-test('an answer that depends on the session is private and not stored; hashed assets stay immutable', async ({ baseURL }) => {
+test('an answer that depends on the session is private and not stored; hashed assets stay immutable', async ({
+  baseURL,
+}) => {
   const cookie = await signInOverHttp(baseURL!, SEEDED_USER, readCode)
   const api = await json(baseURL!, 'GET', '/api/rest/books?limit=1', undefined, cookie)
   expect(api.status).toBe(200)
@@ -100,7 +105,13 @@ test('every page loads in Chromium with no CSP violation and becomes interactive
   }
   const observer = cookies.admin!
   const books = await json(baseURL!, 'GET', '/api/rest/books?limit=1', undefined, observer)
-  const users = await json(baseURL!, 'GET', `/api/rest/users?searchTerm=${encodeURIComponent(SEEDED_USER)}`, undefined, observer)
+  const users = await json(
+    baseURL!,
+    'GET',
+    `/api/rest/users?searchTerm=${encodeURIComponent(SEEDED_USER)}`,
+    undefined,
+    observer,
+  )
   const firstId = (body: string) => (JSON.parse(body) as { items: Array<{ id: string }> }).items[0]!.id
   const ids: Record<string, string> = { books: firstId(books.body), users: firstId(users.body) }
 
@@ -110,7 +121,9 @@ test('every page loads in Chromium with no CSP violation and becomes interactive
     // Each page as a role it renders for (the admin first: the widest view).
     const role = [...ROLES].reverse().find((r) => expectation?.access[r] === 'ok')
     if (!expectation || !role) continue
-    const path = fillPath(route.path, (name) => ids[route.path.split('/')[route.path.split('/').indexOf(`$${name}`) - 1]!]!) + (expectation.search ?? '')
+    const path =
+      fillPath(route.path, (name) => ids[route.path.split('/')[route.path.split('/').indexOf(`$${name}`) - 1]!]!) +
+      (expectation.search ?? '')
     const context = await browser.newContext()
     try {
       const cookie = cookies[role]
@@ -134,26 +147,35 @@ async function visit(page: Page, path: string): Promise<string[]> {
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __cspViolations: string[] }).__cspViolations = [])
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      )
     })
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) problems.push(`console: ${message.text()}`)
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
+      problems.push(`console: ${message.text()}`)
   })
   const response = await page.goto(path)
   if (!response?.headers()['content-security-policy']) problems.push('no Content-Security-Policy header')
   try {
     // Interactive: React has hydrated the page's first control.
-    await page.waitForFunction(() => {
-      const control = document.querySelector('main a, main button, main input, a, button, input')
-      return !!control && Object.keys(control).some((key) => key.startsWith('__reactProps'))
-    }, undefined, { timeout: 15_000 })
+    await page.waitForFunction(
+      () => {
+        const control = document.querySelector('main a, main button, main input, a, button, input')
+        return !!control && Object.keys(control).some((key) => key.startsWith('__reactProps'))
+      },
+      undefined,
+      { timeout: 15_000 },
+    )
   } catch {
     problems.push('not hydrated within 15 s')
   }
   await page.waitForLoadState('networkidle').catch(() => undefined)
-  const violations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+  const violations = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  )
   problems.push(...violations.map((violation) => `CSP violation: ${violation}`))
   return problems
 }

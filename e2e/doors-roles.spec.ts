@@ -6,7 +6,8 @@
 // list is derived from the code (e2e/support/doors/derive.ts) and every route must
 // have a line in e2e/support/doors/expectations.ts.
 import { expect, test } from '@playwright/test'
-import { Caller, ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp, type Role } from './support/doors/accounts'
+
+import { Caller, type Role, ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp } from './support/doors/accounts'
 import { deriveRoutes } from './support/doors/derive'
 import {
   authEndpointExpectations,
@@ -18,7 +19,7 @@ import {
 } from './support/doors/expectations'
 import { ask, fillPath, json } from './support/doors/http'
 import { judge } from './support/doors/judge'
-import { authRequests, isStateChanging, procedureRequests, type DoorRequest } from './support/doors/requests'
+import { authRequests, type DoorRequest, isStateChanging, procedureRequests } from './support/doors/requests'
 import { readLoginCode } from './support/mailbox'
 
 const readCode = (email: string, after: Date) => readLoginCode(email, { after })
@@ -51,7 +52,12 @@ test('every page × signed out, user, admin', async ({ baseURL }) => {
     if (!expectation) continue // reported by the first test
     const path = fillPath(page.path, (name) => idFor(ids, page.path, name)) + (expectation.search ?? '')
     for (const role of ROLES) {
-      const answer = await ask(baseURL!, { method: 'GET', path, cookie: cookies[role], headers: { accept: 'text/html' } })
+      const answer = await ask(baseURL!, {
+        method: 'GET',
+        path,
+        cookie: cookies[role],
+        headers: { accept: 'text/html' },
+      })
       const failure = judge('page', expectation.access[role], answer)
       if (failure) failures.push(`${role}: ${failure}`)
     }
@@ -59,9 +65,14 @@ test('every page × signed out, user, admin', async ({ baseURL }) => {
   expect(failures).toEqual([])
 })
 
-test('every server route, procedure (RPC and REST) and auth endpoint × signed out, user, admin', async ({ baseURL }) => {
+test('every server route, procedure (RPC and REST) and auth endpoint × signed out, user, admin', async ({
+  baseURL,
+}) => {
   const routes = await deriveRoutes()
-  const callers = Object.fromEntries(ROLES.map((role) => [role, new Caller(role, baseURL!, readCode)])) as Record<Role, Caller>
+  const callers = Object.fromEntries(ROLES.map((role) => [role, new Caller(role, baseURL!, readCode)])) as Record<
+    Role,
+    Caller
+  >
   // Placeholder ids: an allowed caller gets 400 or 404, never a change to a real record.
   const options = { field: (name: string) => (/id$/i.test(name) || name === 'token' ? 'doors-missing' : undefined) }
   const doors: Array<{ request: DoorRequest; access: Record<Role, string> }> = []
@@ -99,24 +110,29 @@ test('a method a route does not serve: 405 with Allow', async ({ baseURL }) => {
     const allow = (answer.headers.get('allow') ?? '').toUpperCase()
     const missing = allowed.filter((m) => !allow.includes(m))
     if (answer.status !== 405 || missing.length > 0) {
-      failures.push(`${method} ${path}: expected 405 with Allow ${allowed.join(', ')}, got ${answer.status} Allow '${allow}'`)
+      failures.push(
+        `${method} ${path}: expected 405 with Allow ${allowed.join(', ')}, got ${answer.status} Allow '${allow}'`,
+      )
     }
   }
   for (const page of routes.pages.filter((p) => p.path === '/login' || p.path === '/app')) {
     for (const method of ['PUT', 'DELETE', 'PATCH']) await check(page.path, method, ['GET'])
   }
   for (const route of routes.serverRoutes.filter((r) => typeof serverRouteExpectations[r.path] === 'object')) {
-    for (const method of ['POST', 'PUT', 'DELETE'].filter((m) => !route.methods.includes(m))) await check(route.path, method, route.methods)
+    for (const method of ['POST', 'PUT', 'DELETE'].filter((m) => !route.methods.includes(m)))
+      await check(route.path, method, route.methods)
   }
   // REST: a path served for some methods only.
   const byPath = new Map<string, string[]>()
   for (const p of routes.procedures) byPath.set(p.restPath, [...(byPath.get(p.restPath) ?? []), p.method])
   for (const [template, methods] of byPath) {
     const path = fillPath(template, () => 'doors-missing')
-    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m))) await check(path, method, methods)
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m)))
+      await check(path, method, methods)
   }
   for (const endpoint of routes.authEndpoints.filter((e) => !e.path.includes(':') && !e.methods.includes('*'))) {
-    for (const method of ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => !endpoint.methods.includes(m))) await check(endpoint.path, method, endpoint.methods)
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => !endpoint.methods.includes(m)))
+      await check(endpoint.path, method, endpoint.methods)
     await check(endpoint.path, 'OPTIONS', endpoint.methods)
   }
   expect(failures).toEqual([])
@@ -130,7 +146,13 @@ interface RealIds {
 /** A real book and user, so that pages of one record render it. */
 async function realIds(baseURL: string, adminCookie: string): Promise<RealIds> {
   const books = await json(baseURL, 'GET', '/api/rest/books?limit=1', undefined, adminCookie)
-  const users = await json(baseURL, 'GET', `/api/rest/users?searchTerm=${encodeURIComponent(SEEDED_USER)}`, undefined, adminCookie)
+  const users = await json(
+    baseURL,
+    'GET',
+    `/api/rest/users?searchTerm=${encodeURIComponent(SEEDED_USER)}`,
+    undefined,
+    adminCookie,
+  )
   expect(books.status, books.body).toBe(200)
   expect(users.status, users.body).toBe(200)
   const first = (answer: { body: string }) => (JSON.parse(answer.body) as { items: Array<{ id: string }> }).items[0]!.id

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 test('a user is refused on /manager: 403 page and 403 status', async ({ page }) => {

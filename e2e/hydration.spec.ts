@@ -1,6 +1,7 @@
 // Zero hydration mismatches (issue 14): the main pages in English and Arabic,
 // light and dark theme, hydrate without one of React's hydration errors.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 // React's messages (development) and its production error codes 418, 423, 425.

@@ -1,6 +1,7 @@
 // Both areas in each language and in dark mode, and an axe check of every page of both areas (issues 3–6).
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 const LANGUAGES = [
@@ -10,7 +11,15 @@ const LANGUAGES = [
   { key: 'sw', dir: 'ltr', dashboard: 'Dashibodi' },
 ] as const
 
-const PAGES = ['/app', '/app/books', '/app/account', '/manager/dashboard', '/manager/books', '/manager/users', '/manager/account']
+const PAGES = [
+  '/app',
+  '/app/books',
+  '/app/account',
+  '/manager/dashboard',
+  '/manager/books',
+  '/manager/users',
+  '/manager/account',
+]
 
 /** No i18n key leaked to the screen (`shell:nav.home`, `errors.generic`…). */
 async function expectNoRawKeys(page: Page) {
@@ -51,7 +60,11 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-for (const [language, theme] of [['en', 'light'], ['ar', 'light'], ['en', 'dark']] as const) {
+for (const [language, theme] of [
+  ['en', 'light'],
+  ['ar', 'light'],
+  ['en', 'dark'],
+] as const) {
   test(`no serious accessibility violation on any page (${language}, ${theme} theme)`, async ({ page }) => {
     test.slow()
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
@@ -71,10 +84,20 @@ for (const [language, theme] of [['en', 'light'], ['ar', 'light'], ['en', 'dark'
     await signIn(page, ADMIN_EMAIL)
     await chooseLanguage(page, language)
     // The catalogue's and the users' detail and form pages too.
-    const firstId = async (list: string) => ((await (await page.request.get(`/api/rest/${list}?limit=1`)).json()) as { items: Array<{ id: string }> }).items[0]!.id
+    const firstId = async (list: string) =>
+      ((await (await page.request.get(`/api/rest/${list}?limit=1`)).json()) as { items: Array<{ id: string }> })
+        .items[0]!.id
     const book = await firstId('books')
     const user = await firstId('users')
-    const details = [`/app/books/${book}`, `/manager/books/${book}`, `/manager/books/${book}/update`, '/manager/books/new', `/manager/users/${user}`, `/manager/users/${user}/update`, '/manager/users/new']
+    const details = [
+      `/app/books/${book}`,
+      `/manager/books/${book}`,
+      `/manager/books/${book}/update`,
+      '/manager/books/new',
+      `/manager/users/${user}`,
+      `/manager/users/${user}/update`,
+      '/manager/users/new',
+    ]
     for (const path of [...PAGES, ...details, '/manager/nothing-here']) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', language)

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
+
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
+import { signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
 import { signInWithOidc } from './support/social'
-import { signIn, USER_EMAIL, uniqueEmail, waitForHydration } from './support/sign-in'
 
 // The `login-only` project: an app with AUTH_SIGNUP=false.
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { signIn, uniqueEmail } from './support/sign-in'
 
 test('a brand-new address is onboarded with a name, then lands on /app', async ({ page }) => {

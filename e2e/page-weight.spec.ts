@@ -2,8 +2,9 @@
 // gzipped at a fixed level, may not exceed budgets.json. Deterministic: the
 // figure depends on the build only. `npm run bench:weight`
 // lists the files behind a figure.
-import { expect, test, type Browser } from '@playwright/test'
-import { kb, readBudgets, weighPage, WEIGHED_ROUTES } from './support/page-weight'
+import { type Browser, expect, test } from '@playwright/test'
+
+import { kb, readBudgets, WEIGHED_ROUTES, weighPage } from './support/page-weight'
 import { signIn } from './support/sign-in'
 
 /** A page of a fresh context (an empty cache), signed in as `email` when given. */
@@ -28,9 +29,10 @@ for (const route of WEIGHED_ROUTES) {
       const weight = await weighPage(page, route.path)
       const listing = weight.files.map((file) => `${kb(file.bytes)} KB ${file.path}`).join('\n')
       expect(weight.files.length, 'JS and CSS files loaded').toBeGreaterThan(0)
-      expect(kb(weight.totalBytes), `${route.path} weighs more than its budget (budgets.json):\n${listing}`).toBeLessThanOrEqual(
-        budgets[route.path],
-      )
+      expect(
+        kb(weight.totalBytes),
+        `${route.path} weighs more than its budget (budgets.json):\n${listing}`,
+      ).toBeLessThanOrEqual(budgets[route.path])
     } finally {
       await close()
     }
@@ -42,7 +44,9 @@ test('the login page loads no dialog, drawer, toaster, auth client, form or sche
   page.on('response', (response) => loaded.push(new URL(response.url()).pathname))
   await page.goto('/login', { waitUntil: 'networkidle' })
   const bodies = await Promise.all(
-    loaded.filter((path) => path.endsWith('.js')).map((path) => page.request.get(path).then((response) => response.text())),
+    loaded
+      .filter((path) => path.endsWith('.js'))
+      .map((path) => page.request.get(path).then((response) => response.text())),
   )
   const code = bodies.join('\n')
   // Markers of each library's code (strings its minified build keeps).

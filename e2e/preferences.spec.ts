@@ -1,5 +1,6 @@
 // Languages, themes and the responsive sign-out confirmation, in a real browser (issue 3, parts 4–6).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 const LOGIN_TITLES = {

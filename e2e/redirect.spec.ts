@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 // The app's own origin: an open redirect would leave it.

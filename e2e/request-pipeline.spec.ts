@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, uniqueEmail, waitForHydration } from './support/sign-in'
 
 // The request pipeline in front of every route (src/server/http, docs/decisions/012-request-pipeline.md).
@@ -16,7 +17,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
   })
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)), ...refused]
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...refused,
+  ]
 }
 
 /** The policy of an answer, with its nonce. */
@@ -45,7 +49,9 @@ test('/login runs under its CSP with no violation: theme script, i18n and the fo
   expect(await violations()).toEqual([])
 })
 
-test('/login rendered once for anonymous visitors: each load has its own nonce, runs and hydrates', async ({ page }) => {
+test('/login rendered once for anonymous visitors: each load has its own nonce, runs and hydrates', async ({
+  page,
+}) => {
   const violations = await watchCsp(page)
   const nonces: string[] = []
   for (let load = 0; load < 3; load++) {
@@ -63,7 +69,10 @@ test('/login rendered once for anonymous visitors: each load has its own nonce, 
   expect(await violations()).toEqual([])
 })
 
-test('/manager/books and /api/docs run under their CSP with no violation and stay interactive', async ({ page, context }) => {
+test('/manager/books and /api/docs run under their CSP with no violation and stay interactive', async ({
+  page,
+  context,
+}) => {
   await signIn(page, ADMIN_EMAIL)
   const violations = await watchCsp(page)
   await page.goto('/manager/books')
@@ -97,7 +106,10 @@ test('a page of another origin cannot frame the app', async ({ page, baseURL }) 
   await expect.poll(() => page.frames()[1]?.url()).toMatch(/^chrome-error:/)
 })
 
-test('the CSRF reproduction: a form post from another origin with an admin cookie is refused, nothing created', async ({ page, baseURL }) => {
+test('the CSRF reproduction: a form post from another origin with an admin cookie is refused, nothing created', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, ADMIN_EMAIL)
   const victim = uniqueEmail('mallory')
   // A page of another origin of the same site (another port), auto-submitting a form.
@@ -131,7 +143,9 @@ test('the CSRF reproduction: a form post from another origin with an admin cooki
   expect((await found.json()).items).toEqual([])
 
   // A script with the cookie and JSON, saying nothing of its origin (curl), still works.
-  const created = await page.request.post('/api/rest/users', { data: { name: 'Curl', email: uniqueEmail('curl'), role: 'user' } })
+  const created = await page.request.post('/api/rest/users', {
+    data: { name: 'Curl', email: uniqueEmail('curl'), role: 'user' },
+  })
   expect(created.status()).toBe(201)
 })
 
@@ -145,15 +159,23 @@ test('refusals: a translated page for a page, JSON for the API, the right status
   const page = await request.delete('/login')
   expect(page.status()).toBe(405)
   expect(page.headers()['allow']).toBe('GET, HEAD')
-  const notObject = await request.post('/api/auth/update-user', { headers: { 'content-type': 'application/json' }, data: 'true' })
+  const notObject = await request.post('/api/auth/update-user', {
+    headers: { 'content-type': 'application/json' },
+    data: 'true',
+  })
   expect(notObject.status()).toBe(400)
-  const deep = await request.post('/api/auth/admin/create-user', { headers: { 'content-type': 'application/json' }, data: `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}` })
+  const deep = await request.post('/api/auth/admin/create-user', {
+    headers: { 'content-type': 'application/json' },
+    data: `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+  })
   expect(deep.status()).toBe(400)
   const large = await request.post('/api/rest/books', { data: { title: 'x'.repeat(1_100_000) } })
   expect(large.status()).toBe(413)
   expect(await large.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
   const long = await request.get(`/login?redirect=${'x'.repeat(5000)}`)
   expect(long.status()).toBe(414)
-  const nulOtp = await request.post('/api/auth/sign-in/email-otp', { data: { email: 'a\u0000@example.com', otp: '123456' } })
+  const nulOtp = await request.post('/api/auth/sign-in/email-otp', {
+    data: { email: 'a\u0000@example.com', otp: '123456' },
+  })
   expect(nulOtp.status()).toBe(400)
 })

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 const PHONE = { width: 375, height: 740 }
@@ -272,14 +273,20 @@ test.describe('head and install', () => {
 
     const manifest = await request.get('/manifest.webmanifest')
     expect(manifest.status()).toBe(200)
-    const body = (await manifest.json()) as { name: string; start_url: string; icons: Array<{ src: string; type: string }> }
+    const body = (await manifest.json()) as {
+      name: string
+      start_url: string
+      icons: Array<{ src: string; type: string }>
+    }
     expect(body).toMatchObject({ name: 'Start Books', start_url: '/app' })
     for (const icon of body.icons) {
       const file = await request.get(icon.src)
       expect(file.status(), icon.src).toBe(200)
       expect(file.headers()['content-type'], icon.src).toContain(icon.type)
     }
-    for (const href of await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')!))) {
+    for (const href of await page
+      .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))) {
       expect((await request.get(href)).status(), href).toBe(200)
     }
 

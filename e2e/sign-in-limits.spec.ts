@@ -3,7 +3,8 @@
 // when to try again. Runs against an app of its own with RATE_LIMIT=true (the shared e2e
 // apps run without limits, so that their many sign-ins never meet a budget).
 import { expect, test } from '@playwright/test'
-import { startOwnApp, type OwnApp } from './support/own-app'
+
+import { type OwnApp, startOwnApp } from './support/own-app'
 import { requestCode, uniqueEmail, waitForHydration } from './support/sign-in'
 
 // Beside the shared apps: app E2E_PORT, demo +2, login-only +4.
@@ -30,7 +31,9 @@ test('the verify page says when to try again after the 5th code of the hour', as
     await expect(page.getByText('A new code has been sent.')).toBeVisible()
   }
   await resend.click()
-  await expect(page.getByRole('alert').filter({ hasText: /Too many requests\. Try again in (60 minutes|1 hour)\./ })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: /Too many requests\. Try again in (60 minutes|1 hour)\./ }),
+  ).toBeVisible()
   await expect(page.getByText('A new code has been sent.')).toBeHidden()
 })
 
@@ -57,6 +60,8 @@ test('in French on the login page too, and the refusal is a 429 with Retry-After
   await waitForHydration(page)
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Continuer avec l’e-mail' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: /Trop de requêtes\. Réessayez dans (60 minutes|1 heure)\./ })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: /Trop de requêtes\. Réessayez dans (60 minutes|1 heure)\./ }),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/login(\?|$)/)
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 test('/ redirects to /login', async ({ page }) => {

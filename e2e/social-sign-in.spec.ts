@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
+
 import { denyNextOidcSignIn, newOidcIdentity, OIDC_NAME, setOidcIdentity } from './support/oidc'
-import { signInWithOidc } from './support/social'
 import { waitForHydration } from './support/sign-in'
+import { signInWithOidc } from './support/social'
 
 test('the login page has a button per configured provider: OpenID Connect here, no GitHub', async ({ page }) => {
   await page.goto('/login')

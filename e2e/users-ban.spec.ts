@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { signIn, waitForHydration } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 test('an admin creates a user, edits them, and sees a taken e-mail on its field', async ({ page }) => {

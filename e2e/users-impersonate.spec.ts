@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test'
+
 import { openUserAsAdmin, signUpElsewhere } from './support/users'
 
-test('an admin impersonates a user (banner in /app), then stops and is back on the user’s page', async ({ page, browser }) => {
+test('an admin impersonates a user (banner in /app), then stops and is back on the user’s page', async ({
+  page,
+  browser,
+}) => {
   const target = await signUpElsewhere(browser, 'Acted Upon')
   await target.context.close()
   await openUserAsAdmin(page, target.email)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, uniqueEmail, waitForHydration } from './support/sign-in'
 
 test('an admin searches users by name and e-mail and pages through them', async ({ page }) => {
@@ -36,7 +37,9 @@ test('an admin searches users by name and e-mail and pages through them', async 
   await expect(rows.first()).toContainText('Admin')
 
   // A user an admin created has not: 'Not Verified'.
-  const created = await page.request.post('/api/rest/users', { data: { name: 'Unverified Person', email: uniqueEmail('unverified'), role: 'user' } })
+  const created = await page.request.post('/api/rest/users', {
+    data: { name: 'Unverified Person', email: uniqueEmail('unverified'), role: 'user' },
+  })
   expect(created.status()).toBe(201)
   await page.getByLabel('Search users by name or e-mail').fill('Unverified Person')
   await expect(rows).toHaveCount(1)

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test'
+
 import { nextStepSignedIn, openUserAsAdmin, signInElsewhere, signUpElsewhere } from './support/users'
 
-test('an admin revokes one session, then all: each browser is signed out at its next step', async ({ page, browser }) => {
+test('an admin revokes one session, then all: each browser is signed out at its next step', async ({
+  page,
+  browser,
+}) => {
   const first = await signUpElsewhere(browser, 'Two Browsers')
   const second = await signInElsewhere(browser, first.email)
   await openUserAsAdmin(page, first.email)
@@ -18,10 +22,15 @@ test('an admin revokes one session, then all: each browser is signed out at its 
   expect(html).not.toMatch(/\btoken"?\s*:/)
 
   // Newest first: the second browser's session is the first row.
-  await rows.first().getByRole('button', { name: /Revoke the session/ }).click()
+  await rows
+    .first()
+    .getByRole('button', { name: /Revoke the session/ })
+    .click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
   // The toast (the audit trail below also gains a 'Session revoked' row).
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Session revoked', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Session revoked', { exact: true }),
+  ).toBeVisible()
   await expect(rows).toHaveCount(1)
   expect(await nextStepSignedIn(second.page)).toBe(false)
   expect(await nextStepSignedIn(first.page)).toBe(true)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
 
 test('the login page validates the e-mail address', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { readLoginCode } from './support/mailbox'
 import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
 

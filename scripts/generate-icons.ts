@@ -13,7 +13,15 @@ const WHITE: Rgba = [255, 255, 255, 255]
 const NONE: Rgba = [0, 0, 0, 0]
 
 /** Inside a rounded rectangle (x, y, width, height, radius per corner: tl, tr, br, bl). */
-function inRoundedRect(px: number, py: number, x: number, y: number, w: number, h: number, r: [number, number, number, number]) {
+function inRoundedRect(
+  px: number,
+  py: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: [number, number, number, number],
+) {
   if (px < x || py < y || px > x + w || py > y + h) return false
   const tl: [number, number, number] = [x + r[0], y + r[0], r[0]]
   const tr: [number, number, number] = [x + w - r[1], y + r[1], r[1]]
@@ -29,7 +37,10 @@ function inRoundedRect(px: number, py: number, x: number, y: number, w: number, 
 
 /** Distance from a point to a segment. */
 function toSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number) {
-  const t = Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+  const t = Math.max(
+    0,
+    Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+  )
   return Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)))
 }
 

@@ -21,18 +21,25 @@
  * 127.0.0.1:5432 (TEST_DATABASE_URL), the build. Ports: OPS_PORT (3420) to
  * OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT (3450/3451).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+
 import pg from 'pg'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const NODE = process.execPath
 const BASE_PORT = Number(process.env.OPS_PORT ?? 3420)
-const PORT = { nginx: BASE_PORT, a: BASE_PORT + 1, b: BASE_PORT + 2, npmStart: BASE_PORT + 3, brokenPipe: BASE_PORT + 4 }
+const PORT = {
+  nginx: BASE_PORT,
+  a: BASE_PORT + 1,
+  b: BASE_PORT + 2,
+  npmStart: BASE_PORT + 3,
+  brokenPipe: BASE_PORT + 4,
+}
 const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
 const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -90,7 +97,9 @@ function request(options: RequestOptions): Promise<Answer> {
         agent: options.agent ?? false,
         localAddress: options.localAddress,
         headers: {
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: BASE_URL } : {}),
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: BASE_URL }
+            : {}),
           ...options.headers,
         },
         timeout: options.timeoutMs ?? 30_000,
@@ -118,7 +127,8 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`)
 }
 
-const isReady = (port: number) => request({ port, path: '/api/health/ready', timeoutMs: 3000 }).then((answer) => answer.status === 200)
+const isReady = (port: number) =>
+  request({ port, path: '/api/health/ready', timeoutMs: 3000 }).then((answer) => answer.status === 200)
 
 // ---- Processes -------------------------------------------------------------
 
@@ -160,7 +170,9 @@ let starts = 0
 function startApp(name: string, port: number): App {
   const logFile = path.join(tmp, `${name}-${++starts}.log`)
   const out = fs.openSync(logFile, 'a')
-  const child = track(spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(port), stdio: ['ignore', out, out] }))
+  const child = track(
+    spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(port), stdio: ['ignore', out, out] }),
+  )
   fs.closeSync(out)
   const exited = once(child, 'exit').then(([code]) => code as number | null)
   return { name, port, child, exited, logFile }
@@ -176,7 +188,8 @@ function startNginx() {
   ]
   let config = site
   for (const [from, to] of rewrites) {
-    if (!config.includes(from)) throw new Error(`docs/deploy/nginx.conf no longer contains "${from}": update the ops test`)
+    if (!config.includes(from))
+      throw new Error(`docs/deploy/nginx.conf no longer contains "${from}": update the ops test`)
     config = config.replace(from, to)
   }
   fs.writeFileSync(path.join(tmp, 'site.conf'), config)
@@ -201,19 +214,31 @@ function startNginx() {
 
 async function loginCode(email: string, after: number): Promise<string> {
   let code: string | undefined
-  await waitFor(`the login code for ${email}`, async () => {
-    const answer = await request({ port: MAIL_HTTP_PORT, path: `/messages?to=${encodeURIComponent(email)}` })
-    const messages = JSON.parse(answer.body) as { text: string; date: string }[]
-    code = messages.filter((m) => Date.parse(m.date) >= after).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)
-    return Boolean(code)
-  }, 15_000)
+  await waitFor(
+    `the login code for ${email}`,
+    async () => {
+      const answer = await request({ port: MAIL_HTTP_PORT, path: `/messages?to=${encodeURIComponent(email)}` })
+      const messages = JSON.parse(answer.body) as { text: string; date: string }[]
+      code = messages
+        .filter((m) => Date.parse(m.date) >= after)
+        .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
+        .find(Boolean)
+      return Boolean(code)
+    },
+    15_000,
+  )
   return code!
 }
 
 /** Signs in through nginx as a browser would, from CLIENT_ADDRESS, claiming SPOOFED_ADDRESS. */
 async function signIn(email: string): Promise<string> {
   const after = Date.now() - 1000
-  const sent = await request({ method: 'POST', path: '/api/auth/email-otp/send-verification-otp', body: { email, type: 'sign-in' }, localAddress: CLIENT_ADDRESS })
+  const sent = await request({
+    method: 'POST',
+    path: '/api/auth/email-otp/send-verification-otp',
+    body: { email, type: 'sign-in' },
+    localAddress: CLIENT_ADDRESS,
+  })
   if (sent.status !== 200) throw new Error(`sending the code: ${sent.status} ${sent.body}`)
   const otp = await loginCode(email, after)
   const signedIn = await request({
@@ -244,15 +269,36 @@ function startLoad(cookie: string): Load {
   const load: Load = { sent: 0, failed: 0, byKind: {}, failures: [], created: 0, stop: async () => {} }
   let stopping = false
   const kinds = [
-    { kind: 'page', weight: 2, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/manager/books', headers: { cookie } }) },
-    { kind: 'api read', weight: 3, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/api/rest/books', headers: { cookie } }) },
-    { kind: 'session', weight: 2, expect: 200, send: (agent: http.Agent) => request({ agent, path: '/api/auth/get-session', headers: { cookie } }) },
+    {
+      kind: 'page',
+      weight: 2,
+      expect: 200,
+      send: (agent: http.Agent) => request({ agent, path: '/manager/books', headers: { cookie } }),
+    },
+    {
+      kind: 'api read',
+      weight: 3,
+      expect: 200,
+      send: (agent: http.Agent) => request({ agent, path: '/api/rest/books', headers: { cookie } }),
+    },
+    {
+      kind: 'session',
+      weight: 2,
+      expect: 200,
+      send: (agent: http.Agent) => request({ agent, path: '/api/auth/get-session', headers: { cookie } }),
+    },
     {
       kind: 'create',
       weight: 2,
       expect: 201,
       send: (agent: http.Agent) =>
-        request({ agent, method: 'POST', path: '/api/rest/books', headers: { cookie }, body: { title: `ops-${run}-${Math.random().toString(36).slice(2)}`, author: 'Ops Test' } }),
+        request({
+          agent,
+          method: 'POST',
+          path: '/api/rest/books',
+          headers: { cookie },
+          body: { title: `ops-${run}-${Math.random().toString(36).slice(2)}`, author: 'Ops Test' },
+        }),
     },
   ]
   const deck = kinds.flatMap((kind) => Array<typeof kind>(kind.weight).fill(kind))
@@ -311,7 +357,19 @@ function slowUpload(port: number, cookie: string, title = `ops-${run}-slow-uploa
   let req!: http.ClientRequest
   const answer = new Promise<Answer>((resolve, reject) => {
     req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/rest/books', agent: false, headers: { cookie, origin: BASE_URL, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/rest/books',
+        agent: false,
+        headers: {
+          cookie,
+          origin: BASE_URL,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
       (res) => {
         let text = ''
         res.on('data', (chunk) => (text += chunk))
@@ -330,7 +388,10 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: 
     const watch = watchReadiness(app.port)
     await sleep(300)
     // On A, 16 uploads straddle the signal: sent in part before, finished after the port closed.
-    const uploads = name === 'a' ? Array.from({ length: 16 }, (_, i) => slowUpload(app.port, cookie, `ops-${run}-slow-upload-${i}`)) : []
+    const uploads =
+      name === 'a'
+        ? Array.from({ length: 16 }, (_, i) => slowUpload(app.port, cookie, `ops-${run}-slow-upload-${i}`))
+        : []
     await sleep(200)
     const signalled = Date.now()
     app.child.kill('SIGTERM')
@@ -338,16 +399,34 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: 
     const code = await app.exited
     const stoppedAfter = Date.now() - signalled
     await watch.stop()
-    check(`${name.toUpperCase()}: SIGTERM under load, exit code 0`, code === 0, `exited ${stoppedAfter} ms after the signal`)
+    check(
+      `${name.toUpperCase()}: SIGTERM under load, exit code 0`,
+      code === 0,
+      `exited ${stoppedAfter} ms after the signal`,
+    )
     const sequence = watch.seen.join(' → ')
     const firstDraining = watch.seen.indexOf('503')
     const firstRefused = watch.seen.indexOf('ECONNREFUSED')
-    check(`${name.toUpperCase()}: readiness 503 before the port closes`, watch.seen[0] === '200' && firstDraining > 0 && firstRefused > firstDraining, sequence)
+    check(
+      `${name.toUpperCase()}: readiness 503 before the port closes`,
+      watch.seen[0] === '200' && firstDraining > 0 && firstRefused > firstDraining,
+      sequence,
+    )
     if (uploads.length) {
-      const answers = await Promise.all(uploads.map((upload) => upload.answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} }))))
+      const answers = await Promise.all(
+        uploads.map((upload) =>
+          upload.answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} })),
+        ),
+      )
       const created = answers.filter((answer) => answer.status === 201).length
-      const { rows } = await db.query<{ count: string }>(`select count(*) from book where title like $1`, [`ops-${run}-slow-upload-%`])
-      check('A: 16 slow uploads straddling SIGTERM all get their answer and are saved', created === 16 && Number(rows[0]?.count) === 16, `${created}/16 answered 201, ${rows[0]?.count} in the database${created < 16 ? `; ${answers.find((a) => a.status !== 201)?.body.slice(0, 80)}` : ''}`)
+      const { rows } = await db.query<{ count: string }>(`select count(*) from book where title like $1`, [
+        `ops-${run}-slow-upload-%`,
+      ])
+      check(
+        'A: 16 slow uploads straddling SIGTERM all get their answer and are saved',
+        created === 16 && Number(rows[0]?.count) === 16,
+        `${created}/16 answered 201, ${rows[0]?.count} in the database${created < 16 ? `; ${answers.find((a) => a.status !== 201)?.body.slice(0, 80)}` : ''}`,
+      )
     }
     const log = fs.readFileSync(app.logFile, 'utf8')
     const drained = /"inFlight":(\d+)/.exec(log)?.[1]
@@ -386,15 +465,29 @@ function checkLogs(files: string[]) {
       return true
     }
   })
-  check('every log line is JSON', notJson.length === 0, notJson.length ? notJson.slice(0, 3).join(' | ').slice(0, 300) : `${lines.length} lines`)
+  check(
+    'every log line is JSON',
+    notJson.length === 0,
+    notJson.length ? notJson.slice(0, 3).join(' | ').slice(0, 300) : `${lines.length} lines`,
+  )
   const stacks = lines.filter((line) => /ECONNRESET|Error: aborted/.test(line) && /\bat /.test(line))
   check('a client that hangs up leaves no stack trace', stacks.length === 0, stacks[0]?.slice(0, 200) ?? '')
   const requests = lines.filter((line) => line.includes('"msg":"request"'))
   const complete = requests.every((line) => {
     const entry = JSON.parse(line) as Record<string, unknown>
-    return typeof entry.requestId === 'string' && entry.method && entry.route && typeof entry.status === 'number' && typeof entry.durationMs === 'number'
+    return (
+      typeof entry.requestId === 'string' &&
+      entry.method &&
+      entry.route &&
+      typeof entry.status === 'number' &&
+      typeof entry.durationMs === 'number'
+    )
   })
-  check('one request line per request: id, method, route, status, duration', requests.length > 0 && complete, `${requests.length} request lines`)
+  check(
+    'one request line per request: id, method, route, status, duration',
+    requests.length > 0 && complete,
+    `${requests.length} request lines`,
+  )
 }
 
 async function checkNpmStart() {
@@ -410,17 +503,28 @@ async function checkNpmStart() {
     () => false,
     () => true,
   )
-  check('SIGTERM to `npm start` stops the server', stopped && closed && fs.readFileSync(logFile, 'utf8').includes('"msg":"stopped"'), `npm exited: ${stopped}, port closed: ${closed}`)
+  check(
+    'SIGTERM to `npm start` stops the server',
+    stopped && closed && fs.readFileSync(logFile, 'utf8').includes('"msg":"stopped"'),
+    `npm exited: ${stopped}, port closed: ${closed}`,
+  )
 }
 
 async function checkBrokenPipe() {
-  const child = track(spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(PORT.brokenPipe), stdio: ['ignore', 'pipe', 'pipe'] }))
+  const child = track(
+    spawn(NODE, ['.output/server/index.mjs'], {
+      cwd: ROOT,
+      env: appEnv(PORT.brokenPipe),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   const exited = once(child, 'exit')
   await waitFor('the broken-pipe app ready', () => isReady(PORT.brokenPipe))
   // The log reader goes away: every later write to stdout or stderr fails with EPIPE.
   child.stdout!.destroy()
   child.stderr!.destroy()
-  for (let i = 0; i < 20; i++) await request({ port: PORT.brokenPipe, path: `/api/rest/books/${i}-missing` }).catch(() => {})
+  for (let i = 0; i < 20; i++)
+    await request({ port: PORT.brokenPipe, path: `/api/rest/books/${i}-missing` }).catch(() => {})
   const signalled = Date.now()
   child.kill('SIGTERM')
   const exit = await Promise.race([exited.then(([code]) => code as number), sleep(15_000).then(() => 'still running')])
@@ -431,7 +535,8 @@ async function checkBrokenPipe() {
 
 async function main() {
   const started = Date.now()
-  if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs'))) throw new Error('No build: run `npm run build` first')
+  if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
+    throw new Error('No build: run `npm run build` first')
   if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error('nginx is missing: apt-get install -y nginx')
 
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
@@ -439,14 +544,22 @@ async function main() {
   await admin.query(`create database ${database}`)
   const db = new pg.Client({ connectionString: databaseUrl })
   try {
-    track(spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }))
+    track(
+      spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT),
+          MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    )
     const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
     startNginx()
-    await waitFor('the mail catcher', () => request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200))
+    await waitFor('the mail catcher', () =>
+      request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200),
+    )
     await waitFor('A and B ready', async () => (await isReady(PORT.a)) && (await isReady(PORT.b)))
     await waitFor('nginx', () => isReady(PORT.nginx))
     await db.connect()
@@ -457,7 +570,11 @@ async function main() {
       ['admin@admin.com'],
     )
     const recorded = rows[0]?.ip_address
-    check('a new session records the address nginx forwarded (TRUST_PROXY=1)', recorded === CLIENT_ADDRESS, `recorded ${recorded}; client ${CLIENT_ADDRESS}, nginx 127.0.0.1, claimed ${SPOOFED_ADDRESS}`)
+    check(
+      'a new session records the address nginx forwarded (TRUST_PROXY=1)',
+      recorded === CLIENT_ADDRESS,
+      `recorded ${recorded}; client ${CLIENT_ADDRESS}, nginx 127.0.0.1, claimed ${SPOOFED_ADDRESS}`,
+    )
 
     await checkRequestIds([apps.a, apps.b])
     await checkClientAbort(apps.b, cookie)
@@ -468,12 +585,30 @@ async function main() {
     await sleep(2000)
     await load.stop()
 
-    const kinds = Object.entries(load.byKind).map(([kind, stats]) => `${kind} ${stats.sent}/${stats.failed}`).join(', ')
-    check('rolling restart under load: zero failed requests', load.failed === 0 && load.sent > 0, `${load.sent} requests sent, ${load.failed} failed (sent/failed: ${kinds})${load.failures.length ? `; first: ${load.failures.slice(0, 3).join(' | ')}` : ''}`)
-    const { rows: books } = await db.query<{ count: string }>(`select count(*) from book where title like $1 and title not like $2`, [`ops-${run}-%`, `ops-${run}-slow-upload%`])
-    check('every creation answered 201 is in the database, and only those', Number(books[0]?.count) === load.created, `${load.created} answered 201, ${books[0]?.count} in the database`)
+    const kinds = Object.entries(load.byKind)
+      .map(([kind, stats]) => `${kind} ${stats.sent}/${stats.failed}`)
+      .join(', ')
+    check(
+      'rolling restart under load: zero failed requests',
+      load.failed === 0 && load.sent > 0,
+      `${load.sent} requests sent, ${load.failed} failed (sent/failed: ${kinds})${load.failures.length ? `; first: ${load.failures.slice(0, 3).join(' | ')}` : ''}`,
+    )
+    const { rows: books } = await db.query<{ count: string }>(
+      `select count(*) from book where title like $1 and title not like $2`,
+      [`ops-${run}-%`, `ops-${run}-slow-upload%`],
+    )
+    check(
+      'every creation answered 201 is in the database, and only those',
+      Number(books[0]?.count) === load.created,
+      `${load.created} answered 201, ${books[0]?.count} in the database`,
+    )
 
-    checkLogs(fs.readdirSync(tmp).filter((file) => /^[ab]-\d+\.log$/.test(file)).map((file) => path.join(tmp, file)))
+    checkLogs(
+      fs
+        .readdirSync(tmp)
+        .filter((file) => /^[ab]-\d+\.log$/.test(file))
+        .map((file) => path.join(tmp, file)),
+    )
     await checkNpmStart()
     await checkBrokenPipe()
   } finally {
@@ -481,13 +616,17 @@ async function main() {
     await sleep(500)
     for (const child of children) child.kill('SIGKILL')
     await db.end().catch(() => {})
-    await admin.query(`drop database if exists ${database} with (force)`).catch((error: Error) => console.error(`could not drop ${database}: ${error.message}`))
+    await admin
+      .query(`drop database if exists ${database} with (force)`)
+      .catch((error: Error) => console.error(`could not drop ${database}: ${error.message}`))
     await admin.end()
     if (results.every((result) => result.ok)) fs.rmSync(tmp, { recursive: true, force: true })
     else console.log(`logs kept in ${tmp}`)
   }
   const failed = results.filter((result) => !result.ok)
-  console.log(`\n${results.length - failed.length}/${results.length} checks passed in ${Math.round((Date.now() - started) / 1000)} s`)
+  console.log(
+    `\n${results.length - failed.length}/${results.length} checks passed in ${Math.round((Date.now() - started) / 1000)} s`,
+  )
   process.exitCode = failed.length ? 1 : 0
 }
 

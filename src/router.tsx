@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
+
 import { ErrorPage } from '@/features/shell/error-page'
 import { retryQuery } from '@/lib/api-error'
+
 import { routeTree } from './routeTree.gen'
 
 /**

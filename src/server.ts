@@ -5,12 +5,13 @@ import {
   defaultStreamHandler,
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
+
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
 import { env } from '@/lib/env.server'
-import { pipeline, type Next } from '@/server/http/pipeline.server'
+import { type Next, pipeline } from '@/server/http/pipeline.server'
+import { requestLog } from '@/server/http/request-log.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
-import { requestLog } from '@/server/http/request-log.server'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {

@@ -1,6 +1,7 @@
 // Admin actions for tests, through better-auth's admin API as the seeded admin
 // (the ban action's UI belongs to the user manager).
-import { expect, type Browser } from '@playwright/test'
+import { type Browser, expect } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn } from './sign-in'
 
 /** Bans the account of `email`, signed in as the seeded admin in a browser context of its own. */

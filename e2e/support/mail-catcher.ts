@@ -4,7 +4,9 @@
 //   DELETE /messages            forget everything
 //   GET /health                 200 once both servers listen
 import { createServer, type ServerResponse } from 'node:http'
+
 import type { AddressObject } from 'mailparser'
+
 import { createSmtpCatcher } from './smtp-catcher'
 
 export interface CaughtMessage {

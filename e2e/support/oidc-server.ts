@@ -5,6 +5,7 @@
 //   POST /test/deny {error}                  the next authorization answers ?error=<error>
 //   GET  /health                             200 once listening
 import type { IncomingMessage } from 'node:http'
+
 import { OAuth2Server } from 'oauth2-mock-server'
 
 export interface OidcIdentity {

@@ -1,7 +1,7 @@
 // A production app of a spec's own, for settings the shared e2e apps do not run with
 // (e.g. RATE_LIMIT=true): started from the build (`npm run build`) on its own port and
 // in-memory database, stopped by the spec. The shared apps and their tests are untouched.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 
 export interface OwnApp {
   baseURL: string
@@ -29,7 +29,10 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app on port ${port} exited with ${child.exitCode}`)
-    const ready = await fetch(`${baseURL}/login`).then((response) => response.ok, () => false)
+    const ready = await fetch(`${baseURL}/login`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGTERM')

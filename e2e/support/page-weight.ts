@@ -3,6 +3,7 @@
 // Shared by the budget check (e2e/page-weight.spec.ts) and `bench/page-weight.ts`.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+
 import type { Page, Response } from '@playwright/test'
 
 /** The routes with a budget, and who loads them (signed out, or as one of the seeded accounts). */
@@ -34,7 +35,11 @@ export async function weighPage(page: Page, path: string): Promise<PageWeight> {
   const onResponse = (response: Response) => {
     if (!isCode(response) || response.status() !== 200) return
     const key = new URL(response.url()).pathname
-    if (!bodies.has(key)) bodies.set(key, response.body().then((body) => gzipSync(body, { level: 9 }).length))
+    if (!bodies.has(key))
+      bodies.set(
+        key,
+        response.body().then((body) => gzipSync(body, { level: 9 }).length),
+      )
   }
   page.on('response', onResponse)
   try {

@@ -1,5 +1,6 @@
 // Signs in through the UI as a user would: e-mail on /login, code from the mail catcher.
 import { expect, type Page } from '@playwright/test'
+
 import { readLoginCode } from './mailbox'
 
 export const ADMIN_EMAIL = 'admin@admin.com'

@@ -1,4 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser'
+import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 /**
@@ -15,7 +15,10 @@ export function createSmtpCatcher(onMail: (mail: ParsedMail, envelopeTo: string[
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          onMail(mail, session.envelope.rcptTo.map((rcpt) => rcpt.address))
+          onMail(
+            mail,
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          )
           callback()
         })
         .catch((error: Error) => callback(error))

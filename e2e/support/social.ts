@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+
 import { OIDC_NAME } from './oidc'
 import { waitForHydration } from './sign-in'
 

@@ -1,5 +1,6 @@
 // Helpers of the user-manager specs: users signed in their own browser contexts, the admin's way to a user's page.
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+
 import { ADMIN_EMAIL, signIn, uniqueEmail } from './sign-in'
 
 export interface SignedIn {
@@ -9,7 +10,11 @@ export interface SignedIn {
 }
 
 /** A new user signed up in a browser of their own (e-mail code, then the onboarding name), on /app. */
-export async function signUpElsewhere(browser: Browser, name: string, email = uniqueEmail('managed')): Promise<SignedIn> {
+export async function signUpElsewhere(
+  browser: Browser,
+  name: string,
+  email = uniqueEmail('managed'),
+): Promise<SignedIn> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await signIn(page, email)

@@ -1,6 +1,8 @@
 import { ORPCError } from '@orpc/client'
 import { describe, expect, it, vi } from 'vitest'
+
 import { createTestI18n } from '@/lib/i18n/testing'
+
 import { apiErrorMessage, apiErrorStatus, applyFieldErrors, retryQuery } from './api-error'
 
 const conflict = new ORPCError('CONFLICT', {
@@ -33,7 +35,11 @@ describe('applyFieldErrors', () => {
   it('sets each known field message (as its key) and focuses the first', () => {
     const setError = vi.fn()
     expect(applyFieldErrors(conflict, setError, ['title', 'author'])).toBe(true)
-    expect(setError).toHaveBeenCalledExactlyOnceWith('title', { type: 'server', message: 'book:errors.titleTaken' }, { shouldFocus: true })
+    expect(setError).toHaveBeenCalledExactlyOnceWith(
+      'title',
+      { type: 'server', message: 'book:errors.titleTaken' },
+      { shouldFocus: true },
+    )
   })
 
   it('reports false when no field of the form is concerned', () => {

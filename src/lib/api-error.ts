@@ -1,6 +1,7 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
+
 import type { ApiErrorData } from '@/server/api/errors'
 
 /** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */

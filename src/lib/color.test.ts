@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { contrastRatio, namedColors, parseColor, readableTextColor, relativeLuminance, toHex } from './color'
 
 describe('parseColor', () => {

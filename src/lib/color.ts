@@ -60,7 +60,10 @@ function functionArgs(text: string, names: string[]): string[] | undefined {
   const match = /^([a-z]+)\((.*)\)$/.exec(text)
   if (!match || !names.includes(match[1]!)) return undefined
   // `rgb(1, 2, 3)`, `rgb(1 2 3)`, `rgb(1 2 3 / 50%)`: the alpha is dropped.
-  const args = match[2]!.split('/')[0]!.split(/[\s,]+/).filter(Boolean)
+  const args = match[2]!
+    .split('/')[0]!
+    .split(/[\s,]+/)
+    .filter(Boolean)
   return args.length === 3 || args.length === 4 ? args.slice(0, 3) : undefined
 }
 

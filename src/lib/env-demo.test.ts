@@ -1,8 +1,11 @@
 import fs from 'node:fs'
 import { parseEnv as parseDotenv } from 'node:util'
+
 import { describe, expect, it } from 'vitest'
-import packageJson from '../../package.json'
+
 import { environmentBadge } from '@/features/shell/environment-badge.server'
+
+import packageJson from '../../package.json'
 import { parseEnv } from './env.server'
 
 /**
@@ -14,7 +17,12 @@ describe('the preview demo (.env.demo)', () => {
 
   it('is a valid production configuration in demo mode (the script adds a random AUTH_SECRET)', () => {
     const config = parseEnv({ ...file, AUTH_SECRET: 'x'.repeat(43) })
-    expect(config).toMatchObject({ NODE_ENV: 'production', isProduction: true, DEMO_MODE: true, DATABASE_URL: 'memory://' })
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      isProduction: true,
+      DEMO_MODE: true,
+      DATABASE_URL: 'memory://',
+    })
     expect(config.DEMO_CONTACT_EMAIL).not.toBe('contact@example.com')
   })
 

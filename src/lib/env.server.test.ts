@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { InvalidEnvError, LOCAL_DOCS_URL, LOCAL_ISSUES_URL, parseEnv } from './env.server'
 
 const SECRET = 'a'.repeat(32)
@@ -50,7 +51,15 @@ describe('BASE_URL', () => {
     expect(parseEnv({ BASE_URL: value }).BASE_URL).toBe(value)
   })
 
-  it.each(['books.example.com', 'localhost:3000', 'ftp://books.example.com', 'mailto:a@b.co', 'http://', '/', 'not a url'])('refuses %j with "Invalid base URL"', (value) => {
+  it.each([
+    'books.example.com',
+    'localhost:3000',
+    'ftp://books.example.com',
+    'mailto:a@b.co',
+    'http://',
+    '/',
+    'not a url',
+  ])('refuses %j with "Invalid base URL"', (value) => {
     expect(issues({ BASE_URL: value })).toEqual(['BASE_URL: Invalid base URL'])
   })
 
@@ -80,10 +89,13 @@ describe('DEMO_MODE', () => {
   })
 
   it('refuses the placeholder contact in a production demo: every visitor sees it', () => {
-    const message = 'DEMO_CONTACT_EMAIL: DEMO_CONTACT_EMAIL is required in production demo mode: the demo dialog shows it to every visitor (contact@example.com is a placeholder)'
+    const message =
+      'DEMO_CONTACT_EMAIL: DEMO_CONTACT_EMAIL is required in production demo mode: the demo dialog shows it to every visitor (contact@example.com is a placeholder)'
     expect(issues({ ...PRODUCTION, DEMO_MODE: 'true' })).toEqual([message])
     expect(issues({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'Contact@Example.com' })).toEqual([message])
-    expect(parseEnv({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'demo@books.example' }).DEMO_CONTACT_EMAIL).toBe('demo@books.example')
+    expect(
+      parseEnv({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'demo@books.example' }).DEMO_CONTACT_EMAIL,
+    ).toBe('demo@books.example')
     // Outside production, or not a demo: the placeholder is harmless.
     expect(issues({ DEMO_MODE: 'true' })).toEqual([])
     expect(issues({ ...PRODUCTION })).toEqual([])
@@ -184,14 +196,19 @@ describe('shell settings', () => {
       DOCS_URL: 'https://github.com/acme/books#readme',
       ISSUES_URL: 'https://github.com/acme/books/issues',
     })
-    expect(parseEnv({ REPOSITORY_URL: 'https://github.com/acme/books', ISSUES_URL: 'https://tracker.example.com' }).ISSUES_URL).toBe(
-      'https://tracker.example.com',
-    )
-    expect(issues({ REPOSITORY_URL: 'git@github.com:acme/books.git' })).toEqual(['REPOSITORY_URL: REPOSITORY_URL must be an http(s) URL'])
+    expect(
+      parseEnv({ REPOSITORY_URL: 'https://github.com/acme/books', ISSUES_URL: 'https://tracker.example.com' })
+        .ISSUES_URL,
+    ).toBe('https://tracker.example.com')
+    expect(issues({ REPOSITORY_URL: 'git@github.com:acme/books.git' })).toEqual([
+      'REPOSITORY_URL: REPOSITORY_URL must be an http(s) URL',
+    ])
   })
 
   it('has replaceable documentation and issue URLs: http(s) only', () => {
-    expect(parseEnv({ DOCS_URL: 'https://docs.example.com/', ISSUES_URL: 'http://tracker.local/issues' })).toMatchObject({
+    expect(
+      parseEnv({ DOCS_URL: 'https://docs.example.com/', ISSUES_URL: 'http://tracker.local/issues' }),
+    ).toMatchObject({
       DOCS_URL: 'https://docs.example.com/',
       ISSUES_URL: 'http://tracker.local/issues',
     })
@@ -221,16 +238,18 @@ describe('sign-in settings', () => {
   })
 
   it('a provider is configured completely or not at all', () => {
-    expect(issues({ GITHUB_CLIENT_ID: 'x' })).toEqual(['GITHUB_CLIENT_SECRET: GITHUB_CLIENT_SECRET is required with GITHUB_CLIENT_ID'])
+    expect(issues({ GITHUB_CLIENT_ID: 'x' })).toEqual([
+      'GITHUB_CLIENT_SECRET: GITHUB_CLIENT_SECRET is required with GITHUB_CLIENT_ID',
+    ])
     expect(issues({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
       'OIDC_CLIENT_ID: OIDC_CLIENT_ID is required with OIDC_ISSUER',
     ])
     expect(issues({ OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toEqual([
       'OIDC_ISSUER: OIDC_ISSUER must be an http(s) URL',
     ])
-    expect(parseEnv({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_NAME).toBe(
-      'OpenID Connect',
-    )
+    expect(
+      parseEnv({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_NAME,
+    ).toBe('OpenID Connect')
   })
 })
 
@@ -243,7 +262,11 @@ describe('request pipeline settings', () => {
   })
 
   it('treats their empty values (.env.example) as unset', () => {
-    expect(parseEnv({ TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({ TRUSTED_ORIGINS: [], TRUST_PROXY: { hops: 0 }, MAX_BODY_BYTES: 1048576 })
+    expect(parseEnv({ TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({
+      TRUSTED_ORIGINS: [],
+      TRUST_PROXY: { hops: 0 },
+      MAX_BODY_BYTES: 1048576,
+    })
   })
 
   it('reads TRUSTED_ORIGINS as origins', () => {
@@ -252,7 +275,9 @@ describe('request pipeline settings', () => {
       'http://localhost:5173',
     ])
     for (const value of ['admin.example.com', 'https://a.example/path', 'ftp://a.example', 'https://a.example?x=1']) {
-      expect(issues({ TRUSTED_ORIGINS: value })[0]).toMatch(/^TRUSTED_ORIGINS: TRUSTED_ORIGINS must be a comma-separated list of http\(s\) origins/)
+      expect(issues({ TRUSTED_ORIGINS: value })[0]).toMatch(
+        /^TRUSTED_ORIGINS: TRUSTED_ORIGINS must be a comma-separated list of http\(s\) origins/,
+      )
     }
   })
 
@@ -260,7 +285,9 @@ describe('request pipeline settings', () => {
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 })
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2, ::1' }).TRUST_PROXY).toHaveProperty('proxies')
     for (const value of ['yes', '10.0.0.0/33', '10.0.0.1/8/2', '999.1.1.1', '-1']) {
-      expect(issues({ TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/)
+      expect(issues({ TRUST_PROXY: value })[0], value).toMatch(
+        /^TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/,
+      )
     }
   })
 
@@ -268,19 +295,30 @@ describe('request pipeline settings', () => {
     expect(parseEnv({ MAX_BODY_BYTES: '2048' }).MAX_BODY_BYTES).toBe(2048)
     expect(issues({ MAX_BODY_BYTES: 'lots' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be a number of bytes'])
     expect(issues({ MAX_BODY_BYTES: '10' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be at least 1024'])
-    expect(issues({ MAX_BODY_BYTES: '1.5' })).toEqual(['MAX_BODY_BYTES: MAX_BODY_BYTES must be a whole number of bytes'])
+    expect(issues({ MAX_BODY_BYTES: '1.5' })).toEqual([
+      'MAX_BODY_BYTES: MAX_BODY_BYTES must be a whole number of bytes',
+    ])
   })
 })
 
 describe('SHUTDOWN_TIMEOUT and SHUTDOWN_DELAY', () => {
   it('are seconds: 10 and 0 by default, decimals allowed', () => {
     expect(parseEnv({})).toMatchObject({ SHUTDOWN_TIMEOUT: 10, SHUTDOWN_DELAY: 0 })
-    expect(parseEnv({ SHUTDOWN_TIMEOUT: '2.5', SHUTDOWN_DELAY: '5' })).toMatchObject({ SHUTDOWN_TIMEOUT: 2.5, SHUTDOWN_DELAY: 5 })
+    expect(parseEnv({ SHUTDOWN_TIMEOUT: '2.5', SHUTDOWN_DELAY: '5' })).toMatchObject({
+      SHUTDOWN_TIMEOUT: 2.5,
+      SHUTDOWN_DELAY: 5,
+    })
   })
 
   it('refuse what is not a number of seconds in range', () => {
-    expect(issues({ SHUTDOWN_TIMEOUT: 'ten' })).toEqual(['SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be a number of seconds'])
-    expect(issues({ SHUTDOWN_TIMEOUT: '-1' })).toEqual(['SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'])
-    expect(issues({ SHUTDOWN_DELAY: '601' })).toEqual(['SHUTDOWN_DELAY: SHUTDOWN_DELAY must be between 0 and 600 seconds'])
+    expect(issues({ SHUTDOWN_TIMEOUT: 'ten' })).toEqual([
+      'SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be a number of seconds',
+    ])
+    expect(issues({ SHUTDOWN_TIMEOUT: '-1' })).toEqual([
+      'SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds',
+    ])
+    expect(issues({ SHUTDOWN_DELAY: '601' })).toEqual([
+      'SHUTDOWN_DELAY: SHUTDOWN_DELAY must be between 0 and 600 seconds',
+    ])
   })
 })

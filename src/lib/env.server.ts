@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { parseTrustProxy } from '../server/http/client-address.server'
+
 import packageJson from '../../package.json'
+import { parseTrustProxy } from '../server/http/client-address.server'
 import { parseColor } from './color'
 import { repositoryWebUrl } from './repository'
 
@@ -9,11 +10,9 @@ import { repositoryWebUrl } from './repository'
  * A production build is never rebuilt to change these: they are parsed when
  * the server starts and an invalid value stops it with the spec's message.
  */
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(emptyToUndefined, schema.optional())
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
 
 /** The project's repository, when package.json names one (REPOSITORY_URL replaces it). */
 const PACKAGE_REPOSITORY = repositoryWebUrl((packageJson as { repository?: unknown }).repository)
@@ -46,14 +45,8 @@ export const envSchema = z
           'Invalid database URL: use memory://, file://<folder> or postgres://…',
         ),
     ),
-    AUTH_SECRET: optional(
-      z.string().min(32, 'AUTH_SECRET must be at least 32 characters'),
-    ),
-    EMAIL_SERVER: optional(
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL'),
-    ),
+    AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
+    EMAIL_SERVER: optional(z.string().regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL')),
     EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
     GITHUB_CLIENT_ID: optional(z.string()),
     GITHUB_CLIENT_SECRET: optional(z.string()),
@@ -64,15 +57,18 @@ export const envSchema = z
     OIDC_NAME: optional(z.string()).default('OpenID Connect'),
     // Login only (false) or login or sign up (true); demo mode forces login only.
     AUTH_SIGNUP: z
-      .preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'AUTH_SIGNUP must be true or false' }).default('true'))
+      .preprocess(
+        emptyToUndefined,
+        z.enum(['true', 'false'], { message: 'AUTH_SIGNUP must be true or false' }).default('true'),
+      )
       .transform((value) => value === 'true'),
     DEMO_MODE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
       .transform((value) => value === 'true'),
     // Shown in the demo-mode dialog: who to write to about the demo.
-    DEMO_CONTACT_EMAIL: optional(
-      z.email({ message: 'DEMO_CONTACT_EMAIL must be an e-mail address' }),
-    ).default(PLACEHOLDER_CONTACT_EMAIL),
+    DEMO_CONTACT_EMAIL: optional(z.email({ message: 'DEMO_CONTACT_EMAIL must be an e-mail address' })).default(
+      PLACEHOLDER_CONTACT_EMAIL,
+    ),
     ENV_NAME: optional(z.string()),
     ENV_EMOJI: optional(z.emoji({ message: 'ENV_EMOJI must be an emoji' })),
     ENV_COLOR: optional(
@@ -84,57 +80,71 @@ export const envSchema = z
         ),
     ),
     // The project's source (default: package.json's `repository`): the demo dialog's clone command, the welcome page's links.
-    REPOSITORY_URL: optional(
-      z.url({ protocol: /^https?$/, message: 'REPOSITORY_URL must be an http(s) URL' }),
-    ),
+    REPOSITORY_URL: optional(z.url({ protocol: /^https?$/, message: 'REPOSITORY_URL must be an http(s) URL' })),
     // Where the welcome page points for documentation and for open issues
     // (default: the repository's README and issues, else the app's about page).
-    DOCS_URL: optional(
-      z.url({ protocol: /^https?$/, message: 'DOCS_URL must be an http(s) URL' }),
-    ),
-    ISSUES_URL: optional(
-      z.url({ protocol: /^https?$/, message: 'ISSUES_URL must be an http(s) URL' }),
-    ),
+    DOCS_URL: optional(z.url({ protocol: /^https?$/, message: 'DOCS_URL must be an http(s) URL' })),
+    ISSUES_URL: optional(z.url({ protocol: /^https?$/, message: 'ISSUES_URL must be an http(s) URL' })),
     RATE_LIMIT: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
     // Other origins (besides BASE_URL's) whose pages may send state-changing requests.
-    TRUSTED_ORIGINS: z
-      .preprocess(emptyToUndefined, z.string().optional())
-      .transform((value, ctx) => {
-        const origins: string[] = []
-        for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
-          const origin = originOf(entry)
-          if (!origin) {
-            ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS must be a comma-separated list of http(s) origins (e.g. https://admin.example.com): ${entry}` })
-            return z.NEVER
-          }
-          origins.push(origin)
+    TRUSTED_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+      const origins: string[] = []
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const origin = originOf(entry)
+        if (!origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `TRUSTED_ORIGINS must be a comma-separated list of http(s) origins (e.g. https://admin.example.com): ${entry}`,
+          })
+          return z.NEVER
         }
-        return origins
-      }),
+        origins.push(origin)
+      }
+      return origins
+    }),
     // Which proxies may tell the client's address (X-Forwarded-For): a number of hops or their addresses.
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
       const trust = parseTrustProxy(value)
       if (!trust) {
-        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 1, or 10.0.0.0/8,192.168.1.2)' })
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 1, or 10.0.0.0/8,192.168.1.2)',
+        })
         return z.NEVER
       }
       return trust
     }),
     MAX_BODY_BYTES: z
-      .preprocess(emptyToUndefined, z.coerce.number({ message: 'MAX_BODY_BYTES must be a number of bytes' }).int('MAX_BODY_BYTES must be a whole number of bytes').min(1024, 'MAX_BODY_BYTES must be at least 1024').max(1024 ** 3, 'MAX_BODY_BYTES must be at most 1073741824 (1 GB)').optional())
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ message: 'MAX_BODY_BYTES must be a number of bytes' })
+          .int('MAX_BODY_BYTES must be a whole number of bytes')
+          .min(1024, 'MAX_BODY_BYTES must be at least 1024')
+          .max(1024 ** 3, 'MAX_BODY_BYTES must be at most 1073741824 (1 GB)')
+          .optional(),
+      )
       .default(1024 * 1024),
-    LOG_LEVEL: optional(
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    ).default('info'),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(
-      z.coerce.number({ message: 'SHUTDOWN_TIMEOUT must be a number of seconds' }).min(0, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds').max(3600, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'),
+      z.coerce
+        .number({ message: 'SHUTDOWN_TIMEOUT must be a number of seconds' })
+        .min(0, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds')
+        .max(3600, 'SHUTDOWN_TIMEOUT must be between 0 and 3600 seconds'),
     ).default(10),
     // Seconds between readiness turning 503 and the port closing, for load balancers that poll readiness.
     SHUTDOWN_DELAY: optional(
-      z.coerce.number({ message: 'SHUTDOWN_DELAY must be a number of seconds' }).min(0, 'SHUTDOWN_DELAY must be between 0 and 600 seconds').max(600, 'SHUTDOWN_DELAY must be between 0 and 600 seconds'),
+      z.coerce
+        .number({ message: 'SHUTDOWN_DELAY must be a number of seconds' })
+        .min(0, 'SHUTDOWN_DELAY must be between 0 and 600 seconds')
+        .max(600, 'SHUTDOWN_DELAY must be between 0 and 600 seconds'),
     ).default(0),
   })
   .transform((env) => {
@@ -158,15 +168,18 @@ export const envSchema = z
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
         const missing = env[a] ? b : a
-        ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required with ${missing === a ? b : a}` })
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `${missing} is required with ${missing === a ? b : a}`,
+        })
       }
     }
     if (env.isProduction && !env.EMAIL_SERVER) {
       ctx.addIssue({
         code: 'custom',
         path: ['EMAIL_SERVER'],
-        message:
-          'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev outbox is off there',
+        message: 'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev outbox is off there',
       })
     }
     if (env.isProduction && env.DEMO_MODE && env.DEMO_CONTACT_EMAIL.toLowerCase() === PLACEHOLDER_CONTACT_EMAIL) {
@@ -180,8 +193,7 @@ export const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_SECRET'],
-        message:
-          'AUTH_SECRET is required in production (32 characters or more, e.g. `openssl rand -base64 32`)',
+        message: 'AUTH_SECRET is required in production (32 characters or more, e.g. `openssl rand -base64 32`)',
       })
     }
   })
@@ -210,9 +222,7 @@ export class InvalidEnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source)
   if (!result.success) {
-    throw new InvalidEnvError(
-      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    )
+    throw new InvalidEnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   }
   return result.data
 }

@@ -1,9 +1,10 @@
+import type { ClientLink } from '@orpc/client'
 import { createORPCClient } from '@orpc/client'
 import { RPCLink } from '@orpc/client/fetch'
-import type { ClientLink } from '@orpc/client'
 import type { RouterClient } from '@orpc/server'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
+
 import type { ApiContext } from '@/server/api/context.server'
 import type { Router } from '@/server/api/router.server'
 
@@ -20,7 +21,16 @@ const createClient = createIsomorphicFn()
     // One context per request: the procedures a page prefetches share its session lookup.
     const contexts = new WeakMap<Request, { context: Promise<ApiContext>; client: ApiClient }>()
     // Server-only modules, imported on first use (never in the browser's bundle), then kept.
-    let modules: Promise<[typeof import('@orpc/server'), typeof import('@/server/api/router.server'), typeof import('@/server/api/context.server'), typeof import('@tanstack/react-start/server')]> | undefined
+    let modules:
+      | Promise<
+          [
+            typeof import('@orpc/server'),
+            typeof import('@/server/api/router.server'),
+            typeof import('@/server/api/context.server'),
+            typeof import('@tanstack/react-start/server'),
+          ]
+        >
+      | undefined
     const link: ClientLink<Record<never, never>> = {
       async call(path, input, options) {
         modules ??= Promise.all([

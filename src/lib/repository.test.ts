@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { repositoryWebUrl } from './repository'
 
 describe('repositoryWebUrl', () => {
@@ -14,7 +15,10 @@ describe('repositoryWebUrl', () => {
     expect(repositoryWebUrl(repository)).toBe(expected)
   })
 
-  it.each([undefined, null, '', '   ', { type: 'git' }, 'javascript:alert(1)', 'file:///tmp/x', 42])('%j → none', (repository) => {
-    expect(repositoryWebUrl(repository)).toBeUndefined()
-  })
+  it.each([undefined, null, '', '   ', { type: 'git' }, 'javascript:alert(1)', 'file:///tmp/x', 42])(
+    '%j → none',
+    (repository) => {
+      expect(repositoryWebUrl(repository)).toBeUndefined()
+    },
+  )
 })

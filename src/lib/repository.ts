@@ -9,7 +9,8 @@ export function repositoryWebUrl(repository: unknown): string | undefined {
   if (typeof raw !== 'string' || !raw.trim()) return undefined
   let value = raw.trim()
   const shorthand = /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(value)
-  if (shorthand) value = `https://${shorthand[1] === 'bitbucket' ? 'bitbucket.org' : `${shorthand[1]}.com`}/${shorthand[2]}`
+  if (shorthand)
+    value = `https://${shorthand[1] === 'bitbucket' ? 'bitbucket.org' : `${shorthand[1]}.com`}/${shorthand[2]}`
   else if (/^[\w.-]+\/[\w.-]+$/.test(value)) value = `https://github.com/${value}`
   value = value
     .replace(/^git\+/, '')

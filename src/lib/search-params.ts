@@ -16,7 +16,9 @@ export const emailOrEmpty = (value: unknown): string =>
   typeof value === 'string' && regexes.email.test(value) ? value : ''
 
 /** `?redirect=` of the login and onboarding pages. */
-export const redirectSearch = (search: { redirect?: unknown }): { redirect?: string } => ({ redirect: optionalString(search.redirect) })
+export const redirectSearch = (search: { redirect?: unknown }): { redirect?: string } => ({
+  redirect: optionalString(search.redirect),
+})
 
 /** The longest search term a list page keeps. */
 export const SEARCH_TERM_MAX = 200

@@ -2,7 +2,9 @@
 import { render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { useFormatDate } from './use-format-date'
 
 const zone = process.env.TZ
@@ -21,7 +23,13 @@ function When() {
 it('renders UTC on the server (the same text as hydration), then the browser’s local time', async () => {
   const i18n = await createTestI18n('en')
   const Wrapper = withI18n(i18n)
-  expect(renderToString(<Wrapper><When /></Wrapper>)).toContain('03:04')
+  expect(
+    renderToString(
+      <Wrapper>
+        <When />
+      </Wrapper>,
+    ),
+  ).toContain('03:04')
   render(<When />, { wrapper: Wrapper })
   expect(screen.getByTestId('when').textContent).toBe('12:04')
 })

@@ -10,7 +10,11 @@ const noSubscription = () => () => {}
  */
 export function useFormatDate(options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }) {
   const { i18n } = useTranslation()
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const format = new Intl.DateTimeFormat(i18n.language, hydrated ? options : { ...options, timeZone: 'UTC' })
   return (value: Date | string) => format.format(new Date(value))
 }

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query'
-import type { ProcedureUtils } from '@orpc/tanstack-query'
 import type { ClientContext } from '@orpc/client'
+import type { ProcedureUtils } from '@orpc/tanstack-query'
+import { type InfiniteData, type QueryKey, useInfiniteQuery, type UseInfiniteQueryOptions } from '@tanstack/react-query'
 
 /** The page shape of every list procedure (see pageSchema in ./pagination). */
 export interface ListPage<Item> {
@@ -32,7 +32,13 @@ export function infiniteListOptions<Input extends { cursor?: string }, Item, TEr
  * (the server counts it only once), and the query's state for `DataList`.
  */
 export function useInfiniteList<Item, TError>(
-  options: UseInfiniteQueryOptions<ListPage<Item>, TError, InfiniteData<ListPage<Item>, string | undefined>, QueryKey, string | undefined>,
+  options: UseInfiniteQueryOptions<
+    ListPage<Item>,
+    TError,
+    InfiniteData<ListPage<Item>, string | undefined>,
+    QueryKey,
+    string | undefined
+  >,
 ) {
   const query = useInfiniteQuery(options)
   const pages = query.data?.pages ?? []

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AboutPage } from '@/features/shell/about-page'
 import { pageHead } from '@/features/shell/head'
 

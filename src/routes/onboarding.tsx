@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+
 import { OnboardingPage } from '@/features/auth/onboarding-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { pageHead } from '@/features/shell/head'

@@ -1,4 +1,5 @@
 import { UAParser } from 'ua-parser-js'
+
 import type { Device, DeviceType } from '@/lib/device'
 
 /** Browser, system and kind of device of a user agent ('Chrome 126', 'Android 14', mobile); empty when unknown. */

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { createTestDatabase } from '@/test/database'
+
 import { databaseReadiness, readiness } from './health.server'
 import { resetDrainingForTests, startDraining } from './shutdown.server'
 
@@ -14,7 +16,9 @@ describe('readiness', () => {
 
   it("is unavailable when the database lacks this build's newest migration", async () => {
     const database = await createTestDatabase()
-    await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`)
+    await database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    )
     expect(await databaseReadiness(database.db)).toEqual({ status: 'unavailable', reason: 'migrations' })
   })
 

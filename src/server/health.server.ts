@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+
 import type { DatabaseHandle } from './db/client.server'
-import { databaseHandle, type Database } from './db/index.server'
+import { type Database, databaseHandle } from './db/index.server'
 import { MIGRATIONS_FOLDER } from './db/migrate.server'
 import { isDraining } from './shutdown.server'
 
@@ -73,7 +74,9 @@ function latestMigration(): number {
 
 /** The newest migration applied to the database; null when none is. */
 async function lastAppliedMigration(db: Database): Promise<number | null> {
-  const result = (await db.execute(sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`)) as unknown as {
+  const result = (await db.execute(
+    sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+  )) as unknown as {
     rows: { created_at: string | number | null }[]
   }
   const value = result.rows[0]?.created_at

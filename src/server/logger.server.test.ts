@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream'
+
 import { describe, expect, it } from 'vitest'
+
 import { createLogger, isClientAbort, MAX_STRING } from './logger.server'
 
 function capture() {
@@ -16,7 +18,14 @@ function capture() {
 describe('logger', () => {
   it('bounds every value: a 1 MB field makes a short line', () => {
     const { log, lines } = capture()
-    log.info({ title: 'x'.repeat(1024 * 1024), list: Array.from({ length: 1000 }, (_, i) => i), deep: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, 'y'.repeat(100_000))
+    log.info(
+      {
+        title: 'x'.repeat(1024 * 1024),
+        list: Array.from({ length: 1000 }, (_, i) => i),
+        deep: { a: { b: { c: { d: { e: { f: 1 } } } } } },
+      },
+      'y'.repeat(100_000),
+    )
     const line = JSON.stringify(lines[0])
     expect(line.length).toBeLessThan(4000)
     expect((lines[0]!.title as string).length).toBeLessThan(MAX_STRING + 30)
@@ -27,12 +36,17 @@ describe('logger', () => {
     const { log, lines } = capture()
     log.info({
       headers: { cookie: 'better-auth.session_token=abc' },
-      request: { authorization: 'Bearer abc', cookie: 'a=b', nested: { password: 'pw', sessionToken: 'tok', otp: '123456', code: '654321' } },
+      request: {
+        authorization: 'Bearer abc',
+        cookie: 'a=b',
+        nested: { password: 'pw', sessionToken: 'tok', otp: '123456', code: '654321' },
+      },
       params: ['alice@example.com', '123456'],
       secret: 'AUTH_SECRET value',
     })
     const text = JSON.stringify(lines[0])
-    for (const leaked of ['abc', 'a=b', 'pw', 'tok', '123456', '654321', 'alice@example.com', 'AUTH_SECRET value']) expect(text).not.toContain(leaked)
+    for (const leaked of ['abc', 'a=b', 'pw', 'tok', '123456', '654321', 'alice@example.com', 'AUTH_SECRET value'])
+      expect(text).not.toContain(leaked)
   })
 
   it('logs an error by class, code and a short message; the cause too', () => {

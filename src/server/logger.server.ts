@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+
 import pino from 'pino'
 
 /**
@@ -78,7 +79,14 @@ export function serializeError(error: Error, depth = 0): Record<string, unknown>
   if (typeof status === 'number') out.status = status
   // The frames only: the stack's first lines repeat the message (and its parameters).
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line))
-  if (frames?.length) out.stack = truncate(frames.slice(0, 5).map((line) => line.trim()).join('\n'), 1000)
+  if (frames?.length)
+    out.stack = truncate(
+      frames
+        .slice(0, 5)
+        .map((line) => line.trim())
+        .join('\n'),
+      1000,
+    )
   if (error.cause instanceof Error && depth < 2) out.cause = serializeError(error.cause, depth + 1)
   return out
 }
@@ -115,7 +123,10 @@ export function createLogger(destination?: pino.DestinationStream, level = defau
       serializers: { err: (value: unknown) => value },
       hooks: {
         logMethod(args, method) {
-          method.apply(this, args.map((arg) => (typeof arg === 'string' ? truncate(arg) : arg)) as Parameters<typeof method>)
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? truncate(arg) : arg)) as Parameters<typeof method>,
+          )
         },
       },
       formatters: {

@@ -1,4 +1,5 @@
 import { definePlugin } from 'nitro'
+
 import { boot } from './boot.server'
 import { closeDatabase, leaveShutdownToServer } from './db/index.server'
 

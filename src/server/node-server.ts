@@ -8,8 +8,10 @@
  */
 // @ts-expect-error nitro's virtual module (resolved by its bundler only)
 import '#nitro/virtual/polyfills'
+
 import { useNitroApp as nitroApplication, useNitroHooks as nitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
+
 import { env } from '../lib/env.server'
 import { isClientAbort, logger } from './logger.server'
 import { gracefulShutdown } from './shutdown.server'

@@ -1,9 +1,11 @@
 import { once } from 'node:events'
 import http from 'node:http'
-import net from 'node:net'
 import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+
 import { serve } from 'srvx/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { gracefulShutdown, isDraining, resetDrainingForTests } from './shutdown.server'
 
 /** A server like production's (srvx, built-in shutdown off) whose answers wait for `release`. */
@@ -11,10 +13,16 @@ async function startServer(timeoutMs: number, delayMs = 0) {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   const events: string[] = []
-  const server = serve({ port: 0, hostname: '127.0.0.1', gracefulShutdown: false, silent: true, fetch: async () => {
-    await gate
-    return new Response('done')
-  } })
+  const server = serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    gracefulShutdown: false,
+    silent: true,
+    fetch: async () => {
+      await gate
+      return new Response('done')
+    },
+  })
   await server.ready()
   const exit = vi.fn((code: number) => void events.push(`exit ${code}`))
   const { shutdown } = gracefulShutdown({
@@ -27,7 +35,9 @@ async function startServer(timeoutMs: number, delayMs = 0) {
     signals: [],
   })
   // Server side: when each answer has been handed to the socket completely.
-  server.node!.server!.on('request', (_request, response: http.ServerResponse) => response.on('finish', () => events.push('sent')))
+  server.node!.server!.on('request', (_request, response: http.ServerResponse) =>
+    response.on('finish', () => events.push('sent')),
+  )
   const port = (server.node!.server!.address() as AddressInfo).port
   return { port, release, shutdown, events, exit, http: server.node!.server as http.Server }
 }
@@ -38,7 +48,9 @@ function get(port: number, agent: http.Agent) {
       .get({ host: '127.0.0.1', port, agent, path: '/' }, (response) => {
         let body = ''
         response.on('data', (chunk) => (body += chunk))
-        response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, body }))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, connection: response.headers.connection, body }),
+        )
       })
       .on('error', reject)
   })

@@ -1,6 +1,8 @@
 import type { Server, ServerResponse } from 'node:http'
 import net from 'node:net'
+
 import type { Logger } from 'pino'
+
 import { logger as defaultLogger } from './logger.server'
 
 // On globalThis: the build holds two copies of this module (nitro's entry
@@ -52,7 +54,16 @@ const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130,
  * in docs/deploy/nginx.conf, Node: 5 s).
  */
 export function gracefulShutdown(options: ShutdownOptions) {
-  const { http, close, cleanup, timeoutMs, delayMs = 0, log = defaultLogger, exit = (code: number) => process.exit(code), signals = ['SIGTERM', 'SIGINT'] } = options
+  const {
+    http,
+    close,
+    cleanup,
+    timeoutMs,
+    delayMs = 0,
+    log = defaultLogger,
+    exit = (code: number) => process.exit(code),
+    signals = ['SIGTERM', 'SIGINT'],
+  } = options
   const inFlight = new Set<ServerResponse>()
   let portClosed = false
 
@@ -84,7 +95,9 @@ export function gracefulShutdown(options: ShutdownOptions) {
     }, timeoutMs)
     try {
       // net's close, not http's: stop listening without cutting idle connections; resolves when all are closed.
-      const closed = new Promise<void>((resolve, reject) => net.Server.prototype.close.call(http, (error) => (error ? reject(error) : resolve())))
+      const closed = new Promise<void>((resolve, reject) =>
+        net.Server.prototype.close.call(http, (error) => (error ? reject(error) : resolve())),
+      )
       log.info({ inFlight: inFlight.size }, 'port closed: finishing requests in flight')
       await closed
       await close()

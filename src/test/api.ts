@@ -1,13 +1,15 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
+
 import { readDemoHint } from '@/features/demo/demo.server'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { REST_PREFIX, RPC_PREFIX } from '@/server/api/handlers.server'
-import { router, type Router } from '@/server/api/router.server'
-import { createAuth, type Auth } from '@/server/auth/auth.server'
+import { type Router, router } from '@/server/api/router.server'
+import { type Auth, createAuth } from '@/server/auth/auth.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
+
 import { createTestDatabase, type TestDatabase } from './database'
 
 const BASE_URL = 'http://localhost:3000'
@@ -28,7 +30,11 @@ export interface ApiHarness {
   /** An HTTP request to /api/rpc/… as `caller`. */
   rpc(caller: Caller, path: string, input?: unknown): Promise<Response>
   /** A POST to the auth service's route (`/admin/ban-user`…) as `caller`, as a browser of the app sends it. */
-  authPost(caller: Caller, path: string, body: unknown): Promise<{ status: number; code?: string; json: unknown; response: Response }>
+  authPost(
+    caller: Caller,
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; code?: string; json: unknown; response: Response }>
   /** The session cookie of a signed-in `caller` (signs in by e-mail code once, then reuses it). */
   cookie(caller: Caller): Promise<string | undefined>
   /** Forgets cached cookies (after a ban or a revoked session, say). */
@@ -106,7 +112,13 @@ export async function createApiHarness(
   }
 
   async function contextOf(caller: Caller, headers?: Headers) {
-    return apiContext({ headers: headers ?? (await headersOf(caller)), db: handle.db, auth, env, clientIp: '203.0.113.7' })
+    return apiContext({
+      headers: headers ?? (await headersOf(caller)),
+      db: handle.db,
+      auth,
+      env,
+      clientIp: '203.0.113.7',
+    })
   }
 
   return {
@@ -124,7 +136,10 @@ export async function createApiHarness(
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       })
-      const { matched, response } = await restHandler.handle(request, { prefix: REST_PREFIX, context: await contextOf(caller, headers) })
+      const { matched, response } = await restHandler.handle(request, {
+        prefix: REST_PREFIX,
+        context: await contextOf(caller, headers),
+      })
       return matched ? response : new Response('not matched', { status: 404 })
     },
     async rpc(caller, path, input) {
@@ -134,12 +149,17 @@ export async function createApiHarness(
         headers,
         body: JSON.stringify({ json: input ?? null }),
       })
-      const { matched, response } = await rpcHandler.handle(request, { prefix: RPC_PREFIX, context: await contextOf(caller, headers) })
+      const { matched, response } = await rpcHandler.handle(request, {
+        prefix: RPC_PREFIX,
+        context: await contextOf(caller, headers),
+      })
       return matched ? response : new Response('not matched', { status: 404 })
     },
     async authPost(caller, path, body) {
       const headers = await headersOf(caller, { 'content-type': 'application/json', origin: BASE_URL })
-      const response = await auth.handler(new Request(`${BASE_URL}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+      const response = await auth.handler(
+        new Request(`${BASE_URL}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      )
       const json = (await response.json().catch(() => null)) as { code?: string } | null
       return { status: response.status, code: json?.code, json, response }
     },

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
-import { listOutbox } from '@/server/email/dev-outbox.server'
+
 import type { Auth } from '@/server/auth/auth.server'
+import { listOutbox } from '@/server/email/dev-outbox.server'
 
 /** The base URL the test auth instances are built with. */
 export const TEST_BASE_URL = 'http://localhost:3000'
@@ -18,8 +19,7 @@ export function authRequests(instance: () => Auth): { post: Fetch; get: Fetch } 
           body: JSON.stringify(body ?? {}),
         }),
       ),
-    get: (path, { headers } = {}) =>
-      instance().handler(new Request(`${TEST_BASE_URL}/api/auth${path}`, { headers })),
+    get: (path, { headers } = {}) => instance().handler(new Request(`${TEST_BASE_URL}/api/auth${path}`, { headers })),
   }
 }
 

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
+
 import pg from 'pg'
 import { afterAll, inject } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '@/server/db/client.server'
+
+import { type DatabaseHandle, openDatabase } from '@/server/db/client.server'
 import { prepareDatabase } from '@/server/db/index.server'
+
 import { databaseUrl, quoteDatabase } from './context'
 
 export interface TestDatabase extends DatabaseHandle {

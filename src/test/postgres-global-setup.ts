@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
+
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+
 import { openDatabase } from '@/server/db/client.server'
 import { prepareDatabase } from '@/server/db/index.server'
+
 import { databaseUrl, quoteDatabase } from './context'
 
 /**

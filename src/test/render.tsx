@@ -3,15 +3,16 @@
  * messages, as the app does, without a server.
  */
 import {
+  type AnyRoute,
   createMemoryHistory,
   createRootRoute,
   createRouter,
   Outlet,
   RouterProvider,
-  type AnyRoute,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
+
 import { createTestI18n } from '@/lib/i18n/testing'
 
 /** A root route rendering its children, to hang test routes on. */
@@ -22,7 +23,10 @@ export function testRootRoute() {
 /** Renders `routeTree` at `path` and waits for the first load. */
 export async function renderRoutes(
   routeTree: AnyRoute,
-  { path = '/', ...options }: { path?: string } & Pick<
+  {
+    path = '/',
+    ...options
+  }: { path?: string } & Pick<
     Parameters<typeof createRouter>[0],
     'defaultPendingMs' | 'defaultPendingMinMs' | 'defaultNotFoundComponent'
   > = {},

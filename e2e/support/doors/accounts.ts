@@ -77,7 +77,13 @@ export class Caller {
     if (this.role === 'admin') {
       // The seeded admin creates the throwaway admin: its own session is never handed out.
       this.adminCookie ??= signInOverHttp(this.baseURL, SEEDED_ADMIN, this.readCode)
-      const created = await json(this.baseURL, 'POST', '/api/rest/users', { name: 'Doors Admin', email, role: 'admin' }, await this.adminCookie)
+      const created = await json(
+        this.baseURL,
+        'POST',
+        '/api/rest/users',
+        { name: 'Doors Admin', email, role: 'admin' },
+        await this.adminCookie,
+      )
       if (created.status !== 201) throw new Error(`no throwaway admin: ${created.status} ${created.body}`)
     }
     return signInOverHttp(this.baseURL, email, this.readCode)

@@ -6,8 +6,10 @@
 // are loaded through a throwaway Vite server in SSR mode, not imported directly.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+
 import { resolveContractProcedures } from '@orpc/server'
 import { z } from 'zod'
+
 import { appEnv } from './app-env'
 
 export type JsonSchema = Record<string, unknown>
@@ -71,7 +73,12 @@ function joinPath(parent: string, own: string | undefined) {
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined
 }
 
-function walkRouteTree(node: RouteNode, parent: string, pages: Map<string, PageRoute>, servers: Map<string, ServerRoute>) {
+function walkRouteTree(
+  node: RouteNode,
+  parent: string,
+  pages: Map<string, PageRoute>,
+  servers: Map<string, ServerRoute>,
+) {
   for (const child of Object.values(node.children ?? {})) {
     const full = joinPath(parent, child.options?.path)
     const handlers = Object.keys(child.options?.server?.handlers ?? {})

@@ -122,8 +122,19 @@ export const procedureExpectations: Record<string, Access> = {
 }
 
 const adminEndpoints = [
-  'set-role', 'get-user', 'create-user', 'update-user', 'list-users', 'list-user-sessions', 'unban-user', 'ban-user',
-  'impersonate-user', 'revoke-user-session', 'revoke-user-sessions', 'remove-user', 'set-user-password',
+  'set-role',
+  'get-user',
+  'create-user',
+  'update-user',
+  'list-users',
+  'list-user-sessions',
+  'unban-user',
+  'ban-user',
+  'impersonate-user',
+  'revoke-user-session',
+  'revoke-user-sessions',
+  'remove-user',
+  'set-user-password',
 ]
 
 /** better-auth's endpoints, by path. */
@@ -191,9 +202,15 @@ export const allowedServerFunctionFiles: string[] = []
 export function missingExpectations(routes: DerivedRoutes): string[] {
   return [
     ...routes.pages.filter((page) => !pageExpectations[page.path]).map((page) => `page ${page.path}`),
-    ...routes.serverRoutes.filter((route) => !serverRouteExpectations[route.path]).map((route) => `server route ${route.path}`),
-    ...routes.procedures.filter((p) => !procedureExpectations[p.name]).map((p) => `procedure ${p.name} (${p.method} ${p.restPath})`),
-    ...routes.authEndpoints.filter((e) => !authEndpointExpectations[e.path]).map((e) => `auth endpoint ${e.methods.join(',')} ${e.path}`),
+    ...routes.serverRoutes
+      .filter((route) => !serverRouteExpectations[route.path])
+      .map((route) => `server route ${route.path}`),
+    ...routes.procedures
+      .filter((p) => !procedureExpectations[p.name])
+      .map((p) => `procedure ${p.name} (${p.method} ${p.restPath})`),
+    ...routes.authEndpoints
+      .filter((e) => !authEndpointExpectations[e.path])
+      .map((e) => `auth endpoint ${e.methods.join(',')} ${e.path}`),
     ...routes.serverFunctionFiles
       .filter((file) => !allowedServerFunctionFiles.includes(file))
       .map((file) => `server functions in ${file}`),

@@ -57,7 +57,10 @@ function encodeSegment(value: string): string {
   try {
     return encodeURIComponent(value)
   } catch {
-    return value.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('')
+    return value
+      .split(/([\uD800-\uDFFF])/)
+      .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+      .join('')
   }
 }
 

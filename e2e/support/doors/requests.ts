@@ -2,7 +2,7 @@
 // REST) and each method of a better-auth endpoint, with the input its schema asks for.
 import type { AuthEndpoint, Procedure } from './derive'
 import { fillPath } from './http'
-import { sample, sampleQuery, type SampleOptions } from './samples'
+import { sample, type SampleOptions, sampleQuery } from './samples'
 
 export interface DoorRequest {
   /** `book.delete (rest)`, `/api/auth/admin/ban-user` */
@@ -22,7 +22,9 @@ export function procedureRequests(procedure: Procedure, options: SampleOptions):
   const pathParams = [...procedure.restPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
   const rest: Record<string, unknown> = { ...input }
   for (const name of pathParams) delete rest[name]
-  const restPath = fillPath(procedure.restPath, (name) => String(input[name] ?? options.field?.(name) ?? 'doors-missing'))
+  const restPath = fillPath(procedure.restPath, (name) =>
+    String(input[name] ?? options.field?.(name) ?? 'doors-missing'),
+  )
   const query = new URLSearchParams()
   if (procedure.method === 'GET') {
     for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, String(value))

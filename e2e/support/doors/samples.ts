@@ -19,7 +19,9 @@ function stringFor(schema: JsonSchema, name: string): string {
   if (format === 'uri' || format === 'url' || /url$/i.test(name)) return '/'
   if (format === 'uuid') return '00000000-0000-4000-8000-000000000000'
   const min = (schema.minLength as number | undefined) ?? 1
-  return 'doors'.padEnd(Math.max(min, 5), 'x').slice(0, Math.max(min, Math.min(5, (schema.maxLength as number | undefined) ?? 5)))
+  return 'doors'
+    .padEnd(Math.max(min, 5), 'x')
+    .slice(0, Math.max(min, Math.min(5, (schema.maxLength as number | undefined) ?? 5)))
 }
 
 export function sample(schema: JsonSchema | undefined, options: SampleOptions = {}, name = ''): unknown {
@@ -30,7 +32,9 @@ export function sample(schema: JsonSchema | undefined, options: SampleOptions = 
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
   if (alternatives) return sample(alternatives.find((alt) => alt.type !== 'null') ?? alternatives[0], options, name)
   if (Array.isArray(schema.allOf)) return sample(schema.allOf[0] as JsonSchema, options, name)
-  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : (schema.type as string | undefined)
+  const type = Array.isArray(schema.type)
+    ? (schema.type as string[]).find((t) => t !== 'null')
+    : (schema.type as string | undefined)
   switch (type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
@@ -51,7 +55,7 @@ export function sample(schema: JsonSchema | undefined, options: SampleOptions = 
       return stringFor(schema, name)
     case 'integer':
     case 'number':
-      return (schema.minimum as number | undefined) ?? (schema.exclusiveMinimum as number | undefined ?? 0) + 1
+      return (schema.minimum as number | undefined) ?? ((schema.exclusiveMinimum as number | undefined) ?? 0) + 1
     case 'boolean':
       return false
     case 'null':
@@ -67,7 +71,8 @@ export function sampleQuery(schema: JsonSchema | undefined, options: SampleOptio
   const value = sample(schema, options)
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined && item !== null) params.set(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+      if (item !== undefined && item !== null)
+        params.set(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
     }
   }
   return params

@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { Caller, ROLES, SEEDED_ADMIN, signInOverHttp, type CodeReader, type Role } from '../doors/accounts'
+
+import { Caller, type CodeReader, type Role, ROLES, SEEDED_ADMIN, signInOverHttp } from '../doors/accounts'
 import { appEnv } from '../doors/app-env'
 import { json } from '../doors/http'
 import { freePort } from '../free-port'
@@ -24,7 +25,9 @@ export async function startApp(): Promise<FuzzApp> {
   const entry = process.env.FUZZ_SERVER_ENTRY ?? path.join(root, '.output/server/index.mjs')
   if (!existsSync(entry)) throw new Error('No production build: run `npm run build` first.')
   const mails: Array<{ to: string[]; text: string; at: Date }> = []
-  const smtp = createSmtpCatcher((mail, to) => mails.unshift({ to: to.map((a) => a.toLowerCase()), text: mail.text ?? '', at: new Date() }))
+  const smtp = createSmtpCatcher((mail, to) =>
+    mails.unshift({ to: to.map((a) => a.toLowerCase()), text: mail.text ?? '', at: new Date() }),
+  )
   const smtpPort = await freePort()
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
   const port = await freePort()
@@ -50,7 +53,10 @@ export async function startApp(): Promise<FuzzApp> {
       await stop()
       throw new Error(`the app stopped: ${stderr}`)
     }
-    const ready = await fetch(`${baseURL}/api/health/ready`).then((response) => response.ok, () => false)
+    const ready = await fetch(`${baseURL}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) {
       await stop()
@@ -68,18 +74,29 @@ export async function startApp(): Promise<FuzzApp> {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  const exit = () => (child.exitCode === null && child.signalCode === null ? undefined : `exit ${child.exitCode ?? child.signalCode}: ${stderr}`)
+  const exit = () =>
+    child.exitCode === null && child.signalCode === null
+      ? undefined
+      : `exit ${child.exitCode ?? child.signalCode}: ${stderr}`
   return { baseURL, readCode, exit, stop }
 }
 
 /** The three callers and the records the fuzzer may change: a few users and books of its own. */
 export async function fuzzSetup(app: FuzzApp): Promise<{ callers: Record<Role, Caller>; ids: string[] }> {
-  const callers = Object.fromEntries(ROLES.map((role) => [role, new Caller(role, app.baseURL, app.readCode)])) as Record<Role, Caller>
+  const callers = Object.fromEntries(
+    ROLES.map((role) => [role, new Caller(role, app.baseURL, app.readCode)]),
+  ) as Record<Role, Caller>
   const admin = await signInOverHttp(app.baseURL, SEEDED_ADMIN, app.readCode)
   const ids: string[] = []
   for (let i = 0; i < 3; i++) {
     const tag = `${Date.now()}-${i}`
-    const user = await json(app.baseURL, 'POST', '/api/rest/users', { name: `Fuzz ${i}`, email: `fuzz-${tag}@example.com`, role: 'user' }, admin)
+    const user = await json(
+      app.baseURL,
+      'POST',
+      '/api/rest/users',
+      { name: `Fuzz ${i}`, email: `fuzz-${tag}@example.com`, role: 'user' },
+      admin,
+    )
     const book = await json(app.baseURL, 'POST', '/api/rest/books', { title: `Fuzz ${tag}`, author: 'Fuzz' }, admin)
     for (const answer of [user, book]) {
       if (answer.status !== 201) throw new Error(`fuzz setup: ${answer.request} ${answer.status} ${answer.body}`)

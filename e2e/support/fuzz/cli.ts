@@ -2,7 +2,7 @@
 // by default) against a production build of this checkout started on a free port
 // with an in-memory database. Prints answers by route and status; exits 1 on any
 // answer ≥ 500 or body showing a stack trace, SQL or a file path.
-import { startApp, fuzzSetup } from './app'
+import { fuzzSetup, startApp } from './app'
 import { formatReport, runFuzz } from './fuzz'
 
 const requests = Number(process.env.FUZZ_REQUESTS ?? 10_000)

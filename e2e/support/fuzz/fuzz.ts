@@ -6,8 +6,8 @@
 // Run by `npm run fuzz` (e2e/support/fuzz/cli.ts, any number of requests) and by
 // e2e/doors-fuzz.spec.ts (a budget, inside `npm test`), each on an app instance of
 // its own: the fuzzer creates, bans and deletes what it finds.
-import { Caller, ROLES, type Role } from '../doors/accounts'
-import { AUTH_PREFIX, deriveRoutes, REST_PREFIX, type JsonSchema } from '../doors/derive'
+import { Caller, type Role, ROLES } from '../doors/accounts'
+import { AUTH_PREFIX, deriveRoutes, type JsonSchema, REST_PREFIX } from '../doors/derive'
 import { fillPath } from '../doors/http'
 import { leaksIn } from '../doors/judge'
 import { sample } from '../doors/samples'
@@ -86,11 +86,24 @@ export async function fuzzTargets(baseURL: string): Promise<Target[]> {
     if (!targets.has(key)) targets.set(key, { ...target, methods: [] })
   }
   for (const p of routes.procedures) {
-    add({ kind: 'rest', method: p.method, path: p.restPath, body: p.method === 'GET' ? undefined : p.input, query: p.method === 'GET' ? p.input : undefined })
+    add({
+      kind: 'rest',
+      method: p.method,
+      path: p.restPath,
+      body: p.method === 'GET' ? undefined : p.input,
+      query: p.method === 'GET' ? p.input : undefined,
+    })
     add({ kind: 'rpc', method: 'POST', path: p.rpcPath, body: p.input })
   }
   for (const e of routes.authEndpoints) {
-    for (const method of e.methods) add({ kind: 'auth', method: method === '*' ? 'POST' : method, path: toTemplate(e.path), body: e.body, query: e.query })
+    for (const method of e.methods)
+      add({
+        kind: 'auth',
+        method: method === '*' ? 'POST' : method,
+        path: toTemplate(e.path),
+        body: e.body,
+        query: e.query,
+      })
   }
   for (const page of routes.pages) add({ kind: 'page', method: 'GET', path: toTemplate(page.path) })
   for (const route of routes.serverRoutes) {
@@ -123,7 +136,8 @@ export async function fuzzTargets(baseURL: string): Promise<Target[]> {
   add({ kind: 'rest', method: 'GET', path: '/api/rest/{id}' })
   add({ kind: 'auth', method: 'POST', path: '/api/auth/{id}' })
   const all = [...targets.values()]
-  for (const target of all) target.methods = all.filter((other) => other.path === target.path).map((other) => other.method)
+  for (const target of all)
+    target.methods = all.filter((other) => other.path === target.path).map((other) => other.method)
   return all
 }
 
@@ -144,12 +158,55 @@ function queryOf(operation: OpenApiOperation): JsonSchema | undefined {
 
 // Values that have broken parsers, databases and renderers before.
 const ODD_STRINGS = [
-  '\u0000', 'a\u0000b', '\u202Eevil\u202C', '\u200B\u200D\uFEFF', 'e\u0301\u0301\u0301', '𝕬𝖉𝖒𝖎𝖓', '👩‍👩‍👧‍👦', 'İıſK',
-  '\uD800', '\uDFFF', '\\u0000', "' OR 1=1 --", '"; DROP TABLE "user"; --', '%00', '%ff%fe', '../../etc/passwd',
-  '<script>alert(1)</script>', '${{7*7}}', '{{constructor.constructor("x")()}}', '-1', '1e309', 'NaN', 'null', 'true',
-  ' ', '', 'a'.repeat(10_000), '\r\nSet-Cookie: x=1', '__proto__', 'ß'.repeat(300), '٣', '\u0085\u2028\u2029',
+  '\u0000',
+  'a\u0000b',
+  '\u202Eevil\u202C',
+  '\u200B\u200D\uFEFF',
+  'e\u0301\u0301\u0301',
+  '𝕬𝖉𝖒𝖎𝖓',
+  '👩‍👩‍👧‍👦',
+  'İıſK',
+  '\uD800',
+  '\uDFFF',
+  '\\u0000',
+  "' OR 1=1 --",
+  '"; DROP TABLE "user"; --',
+  '%00',
+  '%ff%fe',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '${{7*7}}',
+  '{{constructor.constructor("x")()}}',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  ' ',
+  '',
+  'a'.repeat(10_000),
+  '\r\nSet-Cookie: x=1',
+  '__proto__',
+  'ß'.repeat(300),
+  '٣',
+  '\u0085\u2028\u2029',
 ]
-const ODD_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, 2 ** 53 + 1, 1e308, [], {}, [null], { $gt: '' }, { __proto__: { admin: true } }, 'x']
+const ODD_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  2 ** 53 + 1,
+  1e308,
+  [],
+  {},
+  [null],
+  { $gt: '' },
+  { __proto__: { admin: true } },
+  'x',
+]
 
 function deep(depth: number, array: boolean): string {
   return array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
@@ -157,9 +214,17 @@ function deep(depth: number, array: boolean): string {
 
 function badCursor(r: Random): string {
   return r.pick([
-    'x', '', '%00', 'a'.repeat(5000), Buffer.from('{"sort":"x","id":1}').toString('base64url'),
-    Buffer.from('not json').toString('base64url'), Buffer.from(JSON.stringify({ sort: "'; select 1; --", id: '\u0000' })).toString('base64url'),
-    Buffer.from(JSON.stringify({ sort: '9999-99-99', id: [] })).toString('base64url'), '====', '\uD800', '..%2f',
+    'x',
+    '',
+    '%00',
+    'a'.repeat(5000),
+    Buffer.from('{"sort":"x","id":1}').toString('base64url'),
+    Buffer.from('not json').toString('base64url'),
+    Buffer.from(JSON.stringify({ sort: "'; select 1; --", id: '\u0000' })).toString('base64url'),
+    Buffer.from(JSON.stringify({ sort: '9999-99-99', id: [] })).toString('base64url'),
+    '====',
+    '\uD800',
+    '..%2f',
   ])
 }
 
@@ -175,18 +240,32 @@ export interface FuzzOptions {
 }
 
 /** The requests of one seed, in order: the same seed gives the same requests. */
-export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' | 'requests' | 'ids' | 'baseURL'>): Generator<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {
+export function* generate(
+  targets: Target[],
+  options: Pick<FuzzOptions, 'seed' | 'requests' | 'ids' | 'baseURL'>,
+): Generator<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {
   const r = random(options.seed)
   const origin = new URL(options.baseURL).origin
   for (let i = 0; i < options.requests; i++) {
     const target = r.pick(targets)
     const role = r.pick(ROLES)
-    const idFor = () => (r.chance(0.7) ? r.pick(options.ids) : r.pick(['doors-missing', ...ODD_STRINGS.slice(0, 12), 'x'.repeat(300)]))
+    const idFor = () =>
+      r.chance(0.7) ? r.pick(options.ids) : r.pick(['doors-missing', ...ODD_STRINGS.slice(0, 12), 'x'.repeat(300)])
     const valid = () =>
-      sample(target.body, { optional: r.chance(0.5), field: (name) => (/id$/i.test(name) ? idFor() : name === 'cursor' ? undefined : undefined) })
+      sample(target.body, {
+        optional: r.chance(0.5),
+        field: (name) => (/id$/i.test(name) ? idFor() : name === 'cursor' ? undefined : undefined),
+      })
     const query = () => {
-      const value = sample(target.query, { optional: r.chance(0.5), field: (name) => (/id$/i.test(name) ? idFor() : undefined) }) as Record<string, unknown> | undefined
-      return new URLSearchParams(Object.entries(value ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]))
+      const value = sample(target.query, {
+        optional: r.chance(0.5),
+        field: (name) => (/id$/i.test(name) ? idFor() : undefined),
+      }) as Record<string, unknown> | undefined
+      return new URLSearchParams(
+        Object.entries(value ?? {})
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      )
     }
     let method = target.method
     let path = fillPath(target.path, () => idFor())
@@ -195,12 +274,28 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
     let raw: string | Uint8Array | undefined
     let contentType = 'application/json'
     const mutation = r.pick([
-      'valid', 'wrong type', 'missing field', 'extra field', '1 MB string', 'deep nesting', 'invalid JSON', 'invalid UTF-8',
-      'NUL', 'unicode', 'bad cursor', 'bad content type', 'wrong method', 'odd body', 'odd path', 'odd query', 'huge body',
+      'valid',
+      'wrong type',
+      'missing field',
+      'extra field',
+      '1 MB string',
+      'deep nesting',
+      'invalid JSON',
+      'invalid UTF-8',
+      'NUL',
+      'unicode',
+      'bad cursor',
+      'bad content type',
+      'wrong method',
+      'odd body',
+      'odd path',
+      'odd query',
+      'huge body',
     ] as const)
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
     const setField = (value: unknown) => {
-      const key = fields.length > 0 && r.chance(0.8) ? r.pick(fields) : r.pick(['name', 'email', 'id', 'userId', 'title', 'x'])
+      const key =
+        fields.length > 0 && r.chance(0.8) ? r.pick(fields) : r.pick(['name', 'email', 'id', 'userId', 'title', 'x'])
       body = { ...(body && typeof body === 'object' ? body : {}), [key]: value }
     }
     switch (mutation) {
@@ -218,20 +313,43 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
         break
       case 'extra field':
         setField(r.pick(ODD_VALUES))
-        body = { ...(body as object), [r.pick(['__proto__', 'constructor', 'role', 'admin', 'banned', 'emailVerified', 'id', 'zzz'])]: r.pick(ODD_VALUES) }
+        body = {
+          ...(body as object),
+          [r.pick(['__proto__', 'constructor', 'role', 'admin', 'banned', 'emailVerified', 'id', 'zzz'])]:
+            r.pick(ODD_VALUES),
+        }
         break
       case '1 MB string':
-        if (r.chance(0.5) || method === 'GET') params.set(r.pick([...params.keys(), 'searchTerm']), 'a'.repeat(r.pick([MB, 16 * 1024])))
+        if (r.chance(0.5) || method === 'GET')
+          params.set(r.pick([...params.keys(), 'searchTerm']), 'a'.repeat(r.pick([MB, 16 * 1024])))
         else setField('é'.repeat(MB / 2))
         break
       case 'deep nesting':
-        raw = r.chance(0.5) ? deep(r.pick([100, 1000, 10_000, 100_000]), r.chance(0.5)) : `{"json":${deep(r.pick([1000, 10_000]), false)}}`
+        raw = r.chance(0.5)
+          ? deep(r.pick([100, 1000, 10_000, 100_000]), r.chance(0.5))
+          : `{"json":${deep(r.pick([1000, 10_000]), false)}}`
         break
       case 'invalid JSON':
-        raw = r.pick(['{', '{"a":', '[1,]', '{"a":1}}', "{'a':1}", '{"a":NaN}', '\u0000{}', '{"a":"\\x00"}', '{"a":"\\ud800"}', 'undefined', '{"json":'])
+        raw = r.pick([
+          '{',
+          '{"a":',
+          '[1,]',
+          '{"a":1}}',
+          "{'a':1}",
+          '{"a":NaN}',
+          '\u0000{}',
+          '{"a":"\\x00"}',
+          '{"a":"\\ud800"}',
+          'undefined',
+          '{"json":',
+        ])
         break
       case 'invalid UTF-8':
-        raw = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([r.pick([0xff, 0xc0, 0xed, 0xf8]), 0xfe, 0x80]), Buffer.from('"}')])
+        raw = Buffer.concat([
+          Buffer.from('{"name":"'),
+          Buffer.from([r.pick([0xff, 0xc0, 0xed, 0xf8]), 0xfe, 0x80]),
+          Buffer.from('"}'),
+        ])
         break
       case 'NUL':
         if (r.chance(0.4)) setField(r.pick(['\u0000', 'a\u0000', `${'x'.repeat(10)}\u0000@example.com`]))
@@ -245,10 +363,20 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
       case 'bad cursor':
         params.set('cursor', badCursor(r))
         if (r.chance(0.3)) params.set('limit', r.pick(['-1', '0', '1e9', 'x', '1.5', '']))
-        if (body && typeof body === 'object') body = { ...(body as object), cursor: badCursor(r), limit: r.pick([-1, 0, 1e9, 'x']) }
+        if (body && typeof body === 'object')
+          body = { ...(body as object), cursor: badCursor(r), limit: r.pick([-1, 0, 1e9, 'x']) }
         break
       case 'bad content type':
-        contentType = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json; charset=utf-16', 'application/json, text/html', '*/*'])
+        contentType = r.pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          '',
+          'application/json; charset=utf-16',
+          'application/json, text/html',
+          '*/*',
+        ])
         raw = r.chance(0.5) ? JSON.stringify(body ?? {}) : 'name=Mallory&email=m%40evil.example&role=admin'
         break
       case 'wrong method': {
@@ -257,17 +385,46 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
         break
       }
       case 'odd body':
-        raw = r.pick(['true', 'null', '1', '"x"', '[]', '[{}]', '', ' ', '{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"x":1}}}'])
+        raw = r.pick([
+          'true',
+          'null',
+          '1',
+          '"x"',
+          '[]',
+          '[{}]',
+          '',
+          ' ',
+          '{"__proto__":{"role":"admin"}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+        ])
         break
       case 'odd path':
         path = r.pick([
-          path + '/', path + '//', path + '/..', path + '/%2e%2e/%2e%2e', path.replace(/\/[^/]*$/, '/%ff%fe'), path + '?' + 'q='.repeat(2000),
-          path + '/' + 'a'.repeat(r.pick([300, 5000, 20_000])), path.toUpperCase(), path + '%20', path + '.json', path + '/\u202E',
+          path + '/',
+          path + '//',
+          path + '/..',
+          path + '/%2e%2e/%2e%2e',
+          path.replace(/\/[^/]*$/, '/%ff%fe'),
+          path + '?' + 'q='.repeat(2000),
+          path + '/' + 'a'.repeat(r.pick([300, 5000, 20_000])),
+          path.toUpperCase(),
+          path + '%20',
+          path + '.json',
+          path + '/\u202E',
         ])
         break
       case 'odd query':
         for (const key of ['redirect', 'callbackURL', 'searchTerm', 'email', 'error', 'limit', 'data', 'token']) {
-          if (r.chance(0.3)) params.append(key, r.pick([...ODD_STRINGS, 'https://evil.example/' + 'a'.repeat(20_000), '//evil.example', 'javascript:alert(1)']))
+          if (r.chance(0.3))
+            params.append(
+              key,
+              r.pick([
+                ...ODD_STRINGS,
+                'https://evil.example/' + 'a'.repeat(20_000),
+                '//evil.example',
+                'javascript:alert(1)',
+              ]),
+            )
         }
         break
       case 'huge body':
@@ -284,7 +441,15 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
     if (r.chance(0.8)) headers.origin = origin
     if (r.chance(0.1)) headers['accept-language'] = r.pick(['fr', 'ar', 'sw', 'xx', '*', 'fr;q=abc', 'a'.repeat(5000)])
     const search = params.toString()
-    yield { target, role, mutation, method, path: search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path, headers, body: raw }
+    yield {
+      target,
+      role,
+      mutation,
+      method,
+      path: search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path,
+      headers,
+      body: raw,
+    }
   }
 }
 
@@ -292,7 +457,15 @@ export function* generate(targets: Target[], options: Pick<FuzzOptions, 'seed' |
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now()
   const targets = await fuzzTargets(options.baseURL)
-  const report: FuzzReport = { seed: options.seed, total: 0, byRoute: new Map(), byStatus: new Map(), findings: [], resets: 0, ms: 0 }
+  const report: FuzzReport = {
+    seed: options.seed,
+    total: 0,
+    byRoute: new Map(),
+    byStatus: new Map(),
+    findings: [],
+    resets: 0,
+    ms: 0,
+  }
   const requests = generate(targets, options)
   const worker = async () => {
     for (const request of requests) {
@@ -302,7 +475,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         cookie = await caller.cookie()
       } catch (error) {
         // Signing the caller in again failed: the server stopped answering.
-        report.findings.push({ request: `sign-in of a ${request.role}`, mutation: 'setup', role: request.role, status: 0, reason: 'no answer', body: String((error as Error).cause ?? error).slice(0, 300) })
+        report.findings.push({
+          request: `sign-in of a ${request.role}`,
+          mutation: 'setup',
+          role: request.role,
+          status: 0,
+          reason: 'no answer',
+          body: String((error as Error).cause ?? error).slice(0, 300),
+        })
         report.total++
         continue
       }
@@ -337,7 +517,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.byRoute.set(key, row)
       report.byStatus.set(status, (report.byStatus.get(status) ?? 0) + 1)
       const leaks = leaksIn(text)
-      const reason = status === 0 ? 'no answer' : status >= 500 ? `status ${status}` : leaks.length > 0 ? `body shows ${leaks.join(', ')}` : undefined
+      const reason =
+        status === 0
+          ? 'no answer'
+          : status >= 500
+            ? `status ${status}`
+            : leaks.length > 0
+              ? `body shows ${leaks.join(', ')}`
+              : undefined
       if (reason) {
         report.findings.push({
           request: `${request.method} ${request.path.slice(0, 200)}`,
@@ -365,12 +552,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 /** Answers by route and status, findings last (each with its request). */
 export function formatReport(report: FuzzReport): string {
   const statuses = [...report.byStatus.keys()].sort((a, b) => a - b)
-  const routes = [...report.byRoute.keys()].sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!) || a.localeCompare(b))
+  const routes = [...report.byRoute.keys()].sort(
+    (a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!) || a.localeCompare(b),
+  )
   const width = Math.max(5, ...routes.map((route) => route.length))
   const cell = (value: string | number) => String(value).padStart(6)
   const lines = [
     `${'route'.padEnd(width)} ${statuses.map((s) => cell(s === 0 ? 'none' : s)).join('')}`,
-    ...routes.map((route) => `${route.padEnd(width)} ${statuses.map((s) => cell(report.byRoute.get(route)!.get(s) ?? '')).join('')}`),
+    ...routes.map(
+      (route) =>
+        `${route.padEnd(width)} ${statuses.map((s) => cell(report.byRoute.get(route)!.get(s) ?? '')).join('')}`,
+    ),
     `${'all'.padEnd(width)} ${statuses.map((s) => cell(report.byStatus.get(s)!)).join('')}`,
     '',
     `${report.total} requests in ${(report.ms / 1000).toFixed(1)} s, seed ${report.seed}: ${report.findings.filter((f) => f.status >= 500 || f.status === 0).length} answers ≥ 500 or none, ${report.findings.filter((f) => f.status > 0 && f.status < 500).length} bodies showing internals; ${report.resets} resets sent again`,
@@ -380,7 +572,9 @@ export function formatReport(report: FuzzReport): string {
     const key = `${finding.reason} ${finding.request.split('?')[0]} ${finding.mutation}`
     if (shown.has(key)) continue
     shown.add(key)
-    lines.push(`  ${finding.reason} [${finding.role}, ${finding.mutation}] ${finding.request}\n    ${finding.body.replace(/\s+/g, ' ').slice(0, 200)}`)
+    lines.push(
+      `  ${finding.reason} [${finding.role}, ${finding.mutation}] ${finding.request}\n    ${finding.body.replace(/\s+/g, ' ').slice(0, 200)}`,
+    )
   }
   return lines.join('\n')
 }

@@ -1,11 +1,15 @@
 import { createLink } from '@tanstack/react-router'
 import { ArrowLeftIcon } from 'lucide-react'
 import type { ComponentProps } from 'react'
+
 import { cn } from './cn'
 
 function BackAnchor({ className, children, ...props }: ComponentProps<'a'>) {
   return (
-    <a className={cn('inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline', className)} {...props}>
+    <a
+      className={cn('inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline', className)}
+      {...props}
+    >
       {/* The arrow points back in either direction of reading. */}
       <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
       {children}

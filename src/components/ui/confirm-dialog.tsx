@@ -1,6 +1,7 @@
 import { Loader2Icon } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from './button'
 import {
   ResponsiveDialog,

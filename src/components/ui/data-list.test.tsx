@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
-import { DataList, listState, type DataListSource } from './data-list'
+
+import { DataList, type DataListSource, listState } from './data-list'
 
 let instance: i18n
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { Loader2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from './button'
 import { cn } from './cn'
 import { ErrorState } from './error-state'
@@ -24,7 +25,10 @@ export interface DataListSource<Item> {
 }
 
 /** The list's state: loading, failed (nothing to show), nothing at all, nothing for the search, or items. */
-export function listState(list: Pick<DataListSource<unknown>, 'items' | 'isPending' | 'isError' | 'isNextPageError'>, searchTerm = ''): ListState {
+export function listState(
+  list: Pick<DataListSource<unknown>, 'items' | 'isPending' | 'isError' | 'isNextPageError'>,
+  searchTerm = '',
+): ListState {
   if (list.isPending) return 'pending'
   if (list.isError && !list.isNextPageError) return 'error'
   if (list.items.length > 0) return 'default'
@@ -53,7 +57,16 @@ export interface DataListProps<Item> {
  * empty search, default), the 'showing X of Y' and 'N results for term'
  * counters and a load-more button. Knows nothing of what the items are.
  */
-export function DataList<Item>({ list, searchTerm = '', children, empty, emptySearch, pending, hideCounters, className }: DataListProps<Item>) {
+export function DataList<Item>({
+  list,
+  searchTerm = '',
+  children,
+  empty,
+  emptySearch,
+  pending,
+  hideCounters,
+  className,
+}: DataListProps<Item>) {
   const { t } = useTranslation('ui')
   const term = searchTerm.trim()
   const state = listState(list, term)
@@ -76,7 +89,12 @@ export function DataList<Item>({ list, searchTerm = '', children, empty, emptySe
         {list.isNextPageError ? <ErrorState message={t('list.nextPageError')} onRetry={list.retry} /> : null}
         {list.hasNextPage && !list.isNextPageError ? (
           <div className="flex justify-center">
-            <Button variant="secondary" onClick={list.fetchNextPage} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
+            <Button
+              variant="secondary"
+              onClick={list.fetchNextPage}
+              disabled={list.isFetchingNextPage}
+              aria-busy={list.isFetchingNextPage || undefined}
+            >
               {list.isFetchingNextPage ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
               {t('list.loadMore')}
             </Button>
@@ -88,7 +106,14 @@ export function DataList<Item>({ list, searchTerm = '', children, empty, emptySe
 
   return (
     <div className={cn('flex flex-col gap-4', className)}>
-      <ListCounters state={state} shown={list.items.length} total={list.total} totalCapped={list.totalCapped} searchTerm={term} hideShowing={hideCounters} />
+      <ListCounters
+        state={state}
+        shown={list.items.length}
+        total={list.total}
+        totalCapped={list.totalCapped}
+        searchTerm={term}
+        hideShowing={hideCounters}
+      />
       {content[state]()}
     </div>
   )
@@ -98,12 +123,34 @@ export function DataList<Item>({ list, searchTerm = '', children, empty, emptySe
  * 'N results for term' while searching, 'Showing X of Y' once items show;
  * a capped total reads '1,000+' ('Showing 20 of 1,000+'). Announced politely.
  */
-export function ListCounters({ state, shown, total, totalCapped = false, searchTerm, hideShowing }: { state: ListState; shown: number; total: number | null; totalCapped?: boolean; searchTerm: string; hideShowing?: boolean }) {
+export function ListCounters({
+  state,
+  shown,
+  total,
+  totalCapped = false,
+  searchTerm,
+  hideShowing,
+}: {
+  state: ListState
+  shown: number
+  total: number | null
+  totalCapped?: boolean
+  searchTerm: string
+  hideShowing?: boolean
+}) {
   const { t } = useTranslation('ui')
   const ready = state === 'default' || state === 'empty-search'
   return (
-    <div role="status" aria-live="polite" className="flex min-h-5 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
-      {ready && searchTerm && total !== null ? <span data-testid="list-results">{t(totalCapped ? 'list.resultsCapped' : 'list.results', { count: total, term: searchTerm })}</span> : null}
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-5 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground"
+    >
+      {ready && searchTerm && total !== null ? (
+        <span data-testid="list-results">
+          {t(totalCapped ? 'list.resultsCapped' : 'list.results', { count: total, term: searchTerm })}
+        </span>
+      ) : null}
       {state === 'default' && !hideShowing && total !== null ? (
         <span data-testid="list-showing" className="ms-auto">
           {t(totalCapped ? 'list.showingCapped' : 'list.showing', { count: shown, total })}
@@ -114,7 +161,11 @@ export function ListCounters({ state, shown, total, totalCapped = false, searchT
 }
 
 function ListMessage({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{children}</div>
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">
+      {children}
+    </div>
+  )
 }
 
 function ListSkeleton({ rows = 5 }: { rows?: number }) {

@@ -1,6 +1,7 @@
 import { RotateCcwIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from './button'
 import { cn } from './cn'
 
@@ -9,7 +10,15 @@ import { cn } from './cn'
  * what failed when a more specific line applies, and Try again (disabled
  * until the retry settles).
  */
-export function ErrorState({ message, onRetry, className }: { message?: string; onRetry: () => unknown; className?: string }) {
+export function ErrorState({
+  message,
+  onRetry,
+  className,
+}: {
+  message?: string
+  onRetry: () => unknown
+  className?: string
+}) {
   const { t } = useTranslation('ui')
   const [retrying, setRetrying] = useState(false)
   const retry = async () => {
@@ -21,7 +30,13 @@ export function ErrorState({ message, onRetry, className }: { message?: string; 
     }
   }
   return (
-    <div role="alert" className={cn('flex flex-col items-center gap-3 rounded-lg border border-danger/40 px-4 py-6 text-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-lg border border-danger/40 px-4 py-6 text-center',
+        className,
+      )}
+    >
       <p className="font-medium text-danger">{t('errorState.title')}</p>
       {message ? <p className="text-sm text-muted-foreground">{message}</p> : null}
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying} aria-busy={retrying || undefined}>

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import fs from 'node:fs'
+
 import { act, cleanup, render, screen } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import {
   DRAWER_ANIMATION_SECONDS,
   DRAWER_CLOSE_THRESHOLD,

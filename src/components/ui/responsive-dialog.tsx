@@ -1,8 +1,9 @@
 import { XIcon } from 'lucide-react'
 import { Dialog } from 'radix-ui'
-import { createContext, useContext, type ComponentProps, type ReactNode } from 'react'
+import { type ComponentProps, createContext, type ReactNode, useContext } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Drawer } from 'vaul'
+
 import { cn } from './cn'
 import { useIsDrawer } from './use-media-query'
 

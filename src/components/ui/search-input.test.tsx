@@ -2,7 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { SearchInput } from './search-input'
 
 let instance: i18n
@@ -46,7 +48,9 @@ describe('SearchInput', () => {
 
   it('shows a value changed from outside (Back), without committing it again', () => {
     const onValueChange = vi.fn()
-    const { rerender } = render(<SearchInput value="river" onValueChange={onValueChange} />, { wrapper: withI18n(instance) })
+    const { rerender } = render(<SearchInput value="river" onValueChange={onValueChange} />, {
+      wrapper: withI18n(instance),
+    })
     rerender(<SearchInput value="garden" onValueChange={onValueChange} />)
     expect(box().value).toBe('garden')
     act(() => vi.advanceTimersByTime(1000))

@@ -1,6 +1,7 @@
 import { SearchIcon, XIcon } from 'lucide-react'
 import { useEffect, useEffectEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { cn } from './cn'
 
 export const SEARCH_DEBOUNCE_MS = 300
@@ -22,7 +23,14 @@ export interface SearchInputProps {
  * param): typing is local and debounced, and when the value changes from
  * outside (Back, a link) the box shows it again.
  */
-export function SearchInput({ value, onValueChange, label, placeholder, delayMs = SEARCH_DEBOUNCE_MS, className }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onValueChange,
+  label,
+  placeholder,
+  delayMs = SEARCH_DEBOUNCE_MS,
+  className,
+}: SearchInputProps) {
   const { t } = useTranslation('ui')
   const id = useId()
   const [text, setText] = useState(value)
@@ -55,7 +63,10 @@ export function SearchInput({ value, onValueChange, label, placeholder, delayMs 
         {label ?? t('list.search')}
       </label>
       <div className="relative">
-        <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <SearchIcon
+          aria-hidden
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <input
           id={id}
           type="search"
@@ -69,7 +80,7 @@ export function SearchInput({ value, onValueChange, label, placeholder, delayMs 
               commit(text)
             }
           }}
-          className="h-10 w-full rounded-md border border-border bg-white ps-9 pe-10 text-base [&::-webkit-search-cancel-button]:hidden dark:bg-zinc-900"
+          className="h-10 w-full rounded-md border border-border bg-white ps-9 pe-10 text-base dark:bg-zinc-900 [&::-webkit-search-cancel-button]:hidden"
         />
         {text ? (
           <button

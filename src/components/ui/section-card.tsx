@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
+
 import { cn } from './cn'
 
 /** A titled card (a region labelled by its heading), e.g. the account page's sections. */

@@ -1,4 +1,5 @@
-import { useId, type ComponentProps } from 'react'
+import { type ComponentProps, useId } from 'react'
+
 import { cn } from './cn'
 
 /**

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import fs from 'node:fs'
+
 import { act, cleanup, render, screen } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { mockViewport } from './testing'
 import { ThemeProvider } from './theme-provider'
-import { TOAST, Toaster, toast } from './toaster'
+import { TOAST, toast, Toaster } from './toaster'
 
 let instance: i18n
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { useTheme } from 'next-themes'
-import { lazy, Suspense, useSyncExternalStore, type CSSProperties } from 'react'
+import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**

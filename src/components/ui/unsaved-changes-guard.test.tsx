@@ -1,18 +1,20 @@
 // @vitest-environment jsdom
 import {
-  Link,
-  Outlet,
-  RouterProvider,
   createBrowserHistory,
   createRootRoute,
   createRoute,
   createRouter,
+  Link,
+  Outlet,
+  RouterProvider,
 } from '@tanstack/react-router'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { mockViewport } from './testing'
 import { useUnsavedChangesGuard } from './unsaved-changes-guard'
 

@@ -1,5 +1,6 @@
 import { useBlocker } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
 import { ConfirmDialog } from './confirm-dialog'
 
 const always = () => true

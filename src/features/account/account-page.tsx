@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
+
 import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/features/auth/session'
 import { DisplayPreferences } from '@/features/preferences/display-preferences'
+
 import { DeleteAccountCard } from './delete-account-card'
 import { ProfileCard } from './profile-card'
 import type { AccountSearch } from './search'

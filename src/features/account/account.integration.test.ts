@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { session, user } from '@/server/db/schema'
-import { createApiHarness, type ApiHarness } from '@/test/api'
+import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
 let demo: ApiHarness
@@ -20,7 +21,11 @@ async function status(call: Promise<unknown>) {
 /** A second session of `email` (another device), returned as its id. */
 async function anotherSessionOf(harness: ApiHarness, email: string) {
   const [owner] = await harness.db.select({ id: user.id }).from(user).where(eq(user.email, email))
-  const before = new Set((await harness.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))).map((row) => row.id))
+  const before = new Set(
+    (await harness.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))).map(
+      (row) => row.id,
+    ),
+  )
   harness.forget({ email })
   await harness.cookie({ email })
   const after = await harness.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))
@@ -33,16 +38,19 @@ describe('account.sessions', () => {
     expect((await api.rest('anonymous', 'GET', '/account/sessions')).status).toBe(401)
   })
 
-  it.each(['user', 'admin'] as const)('lists the %s’s own sessions only, the current one marked, no token', async (caller) => {
-    const client = await api.client(caller)
-    const sessions = await client.account.sessions()
-    const email = caller === 'user' ? 'user@user.com' : 'admin@admin.com'
-    const [owner] = await api.db.select({ id: user.id }).from(user).where(eq(user.email, email))
-    const own = await api.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))
-    expect(sessions.map((entry) => entry.id).sort()).toEqual(own.map((row) => row.id).sort())
-    expect(sessions.filter((entry) => entry.current)).toHaveLength(1)
-    expect(JSON.stringify(sessions)).not.toMatch(/token/i)
-  })
+  it.each(['user', 'admin'] as const)(
+    'lists the %s’s own sessions only, the current one marked, no token',
+    async (caller) => {
+      const client = await api.client(caller)
+      const sessions = await client.account.sessions()
+      const email = caller === 'user' ? 'user@user.com' : 'admin@admin.com'
+      const [owner] = await api.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+      const own = await api.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))
+      expect(sessions.map((entry) => entry.id).sort()).toEqual(own.map((row) => row.id).sort())
+      expect(sessions.filter((entry) => entry.current)).toHaveLength(1)
+      expect(JSON.stringify(sessions)).not.toMatch(/token/i)
+    },
+  )
 
   it('answers in demo mode (a read)', async () => {
     expect((await (await demo.client('user')).account.sessions()).length).toBeGreaterThan(0)
@@ -57,25 +65,28 @@ describe('account.revokeSession', () => {
   it.each([
     ['user', 'user@user.com', 'admin@admin.com'],
     ['admin', 'admin@admin.com', 'user@user.com'],
-  ] as const)('signs another device of the %s out, never someone else’s session or the current one', async (_caller, email, otherEmail) => {
-    const victim = await anotherSessionOf(api, otherEmail)
-    const older = await anotherSessionOf(api, email)
-    // The newest sign-in (the harness's cookie now) is the current session; `older` is another device.
-    const other = await anotherSessionOf(api, email)
-    const client = await api.client({ email })
-    const current = (await client.account.sessions()).find((entry) => entry.current)!.id
-    expect(current).toBe(other)
+  ] as const)(
+    'signs another device of the %s out, never someone else’s session or the current one',
+    async (_caller, email, otherEmail) => {
+      const victim = await anotherSessionOf(api, otherEmail)
+      const older = await anotherSessionOf(api, email)
+      // The newest sign-in (the harness's cookie now) is the current session; `older` is another device.
+      const other = await anotherSessionOf(api, email)
+      const client = await api.client({ email })
+      const current = (await client.account.sessions()).find((entry) => entry.current)!.id
+      expect(current).toBe(other)
 
-    expect(await status(client.account.revokeSession({ id: victim }))).toBe(404)
-    expect(await status(client.account.revokeSession({ id: current }))).toBe(404)
-    expect(await status(client.account.revokeSession({ id: 'unknown' }))).toBe(404)
-    expect(await client.account.revokeSession({ id: older })).toEqual({ success: true })
+      expect(await status(client.account.revokeSession({ id: victim }))).toBe(404)
+      expect(await status(client.account.revokeSession({ id: current }))).toBe(404)
+      expect(await status(client.account.revokeSession({ id: 'unknown' }))).toBe(404)
+      expect(await client.account.revokeSession({ id: older })).toEqual({ success: true })
 
-    const left = (await api.db.select({ id: session.id }).from(session)).map((row) => row.id)
-    expect(left).not.toContain(older)
-    expect(left).toContain(victim)
-    expect(left).toContain(current)
-  })
+      const left = (await api.db.select({ id: session.id }).from(session)).map((row) => row.id)
+      expect(left).not.toContain(older)
+      expect(left).toContain(victim)
+      expect(left).toContain(current)
+    },
+  )
 
   it('answers over REST as DELETE /account/sessions/{id}', async () => {
     const older = await anotherSessionOf(api, 'user@user.com')
@@ -88,7 +99,11 @@ describe('account.revokeSession', () => {
   it('is refused in demo mode (403 DEMO_MODE) and revokes nothing', async () => {
     const older = await anotherSessionOf(demo, 'user@user.com')
     await anotherSessionOf(demo, 'user@user.com')
-    const error = await (await demo.client('user')).account.revokeSession({ id: older }).catch((e: unknown) => e as { status: number; code: string })
+    const error = await (
+      await demo.client('user')
+    ).account
+      .revokeSession({ id: older })
+      .catch((e: unknown) => e as { status: number; code: string })
     expect(error).toMatchObject({ status: 403, code: 'DEMO_MODE' })
     expect((await demo.rest('admin', 'DELETE', `/account/sessions/${older}`)).status).toBe(403)
     expect(await demo.db.select().from(session).where(eq(session.id, older))).toHaveLength(1)

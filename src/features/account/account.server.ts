@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { apiError } from '@/server/api/errors.server'
+
 import { callAuthService } from '@/server/api/auth-service.server'
+import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
 import { session } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
+
 import { ownSessionSchema, sessionIdInputSchema } from './sessions'
 
 const TAGS = ['Account']

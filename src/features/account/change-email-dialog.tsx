@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { OTP_LENGTH } from '@/features/auth/otp'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from '@/lib/i18n/zod'
+
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
+import { OTP_LENGTH } from '@/features/auth/otp'
 import { emailSchema, verifyFormSchema } from '@/features/auth/schemas'
+import { z } from '@/lib/i18n/zod'
+
 import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 

@@ -3,11 +3,13 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { onboardingFormSchema } from '@/features/auth/schemas'
+
 import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 

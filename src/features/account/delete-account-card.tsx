@@ -1,11 +1,13 @@
 import { useRouter } from '@tanstack/react-router'
 import { Trash2Icon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { toast } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
+import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
+
 import { useAccountError } from './use-account-error'
 
 /** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */

@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import {
   ResponsiveDialogBody,

@@ -2,9 +2,11 @@ import { useNavigate, useRouter } from '@tanstack/react-router'
 import { BadgeCheckIcon, CircleAlertIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/features/auth/session'
+
 import { ChangeEmailDialog } from './change-email-dialog'
 import { ChangeNameDialog } from './change-name-dialog'
 import type { AccountSearch } from './search'

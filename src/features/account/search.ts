@@ -1,4 +1,4 @@
-import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router'
+import { type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router'
 
 /** The account page's drawer states (spec section 2): none, or the change-name drawer. */
 export const ACCOUNT_STATES = ['', 'change-name'] as const

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useFormatDate } from '@/lib/use-format-date'
+
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { toast } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
+import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { api, orpc } from '@/lib/orpc'
+import { useFormatDate } from '@/lib/use-format-date'
+
 import type { OwnSession } from './sessions'
 import { useAccountError } from './use-account-error'
 
@@ -83,13 +85,20 @@ export function SessionsCard() {
   )
 }
 
-function SessionItem({ session, revoking, onRevoke }: { session: OwnSession; revoking: boolean; onRevoke: () => void }) {
+function SessionItem({
+  session,
+  revoking,
+  onRevoke,
+}: {
+  session: OwnSession
+  revoking: boolean
+  onRevoke: () => void
+}) {
   const { t } = useTranslation('account')
   const date = useFormatDate()
   const Icon = DEVICE_ICONS[session.device.type]
   const { browser, os } = session.device
-  const device =
-    browser && os ? t('sessions.device', { browser, os }) : (browser ?? os ?? t('sessions.unknownDevice'))
+  const device = browser && os ? t('sessions.device', { browser, os }) : (browser ?? os ?? t('sessions.unknownDevice'))
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="session">
       <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />

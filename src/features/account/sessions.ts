@@ -1,5 +1,5 @@
-import { z } from '@/lib/i18n/zod'
 import { deviceSchema } from '@/lib/device'
+import { z } from '@/lib/i18n/zod'
 
 /** One of the signed-in user's sessions, as the browser sees it: never its token. */
 export const ownSessionSchema = z.object({

@@ -3,10 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { mockViewport } from '@/components/ui/testing'
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { SignOutButton } from './sign-out-button'
 
 const auth = vi.hoisted(() => ({ signOut: vi.fn() }))

@@ -2,12 +2,15 @@ import { useRouter } from '@tanstack/react-router'
 import { LogOutIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
 import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
 
 // On every manager page (the user menu): the dialog's and the auth client's code load on the first click.
-const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })))
+const ConfirmDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+)
 
 /**
  * Signs out after a confirmation (spec section 4), then returns to the login

@@ -1,5 +1,6 @@
 import { useLocation, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
 import { toast } from '@/components/ui/toaster'
 import { authClient } from '@/features/auth/auth-client'
 import { authErrorMessage, toAuthErrorCode } from '@/features/auth/auth-errors'

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+
 import { router } from '@/server/api/router.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { createApiHarness } from '@/test/api'
-import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsHtml, appOpenApiDocument, API_DOCS_SCRIPT } from './api-docs.server'
+
+import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_SCRIPT, apiDocsHtml, appOpenApiDocument } from './api-docs.server'
 import { APP_OPENAPI_PATH, AUTH_OPENAPI_PATH } from './config'
 
 interface Document {
@@ -25,7 +27,10 @@ describe('the application API document', () => {
     expect(all.length).toBeGreaterThan(2)
     for (const procedure of all) {
       expect(procedure.path, `${procedure.id} declares no REST path`).not.toBe('')
-      expect(document.paths[procedure.path]?.[procedure.method], procedure.id).toMatchObject({ operationId: procedure.id, tags: [expect.any(String)] })
+      expect(document.paths[procedure.path]?.[procedure.method], procedure.id).toMatchObject({
+        operationId: procedure.id,
+        tags: [expect.any(String)],
+      })
     }
   })
 })
@@ -33,7 +38,8 @@ describe('the application API document', () => {
 describe('the auth API document', () => {
   it.each([false, true])('is served by /api/auth (demo mode: %s), without the CDN reference page', async (demoMode) => {
     const api = await createApiHarness({ demoMode })
-    const get = (path: string) => handleAuthRequest(api.auth, new Request(`http://localhost:3000/api/auth${path}`), '203.0.113.7')
+    const get = (path: string) =>
+      handleAuthRequest(api.auth, new Request(`http://localhost:3000/api/auth${path}`), '203.0.113.7')
     const response = await get(AUTH_OPENAPI_PATH.replace('/api/auth', ''))
     expect(response.status).toBe(200)
     const document = (await response.json()) as Document
@@ -44,9 +50,13 @@ describe('the auth API document', () => {
 
 describe('the reference page', () => {
   it('lists both documents with names in the caller language, and runs no inline script', async () => {
-    const html = await apiDocsHtml(new Request('http://localhost:3000/api/docs', { headers: { 'accept-language': 'fr' } }))
+    const html = await apiDocsHtml(
+      new Request('http://localhost:3000/api/docs', { headers: { 'accept-language': 'fr' } }),
+    )
     expect(html).toContain('<title lang="fr">Documentation de l&#39;API · Start Books</title>')
-    const config = JSON.parse(/<script id="api-docs-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as unknown
+    const config = JSON.parse(
+      /<script id="api-docs-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!,
+    ) as unknown
     expect(config).toEqual({
       urls: [
         { url: APP_OPENAPI_PATH, name: "API de l'application" },

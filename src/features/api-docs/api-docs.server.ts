@@ -1,11 +1,13 @@
 import { OpenAPIGenerator } from '@orpc/openapi'
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4'
+
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { REST_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
 import { contentSecurityPolicy } from '@/server/http/security-headers.server'
+
 import { API_DOCS_SCRIPT_PATH, APP_OPENAPI_PATH, AUTH_OPENAPI_PATH, SWAGGER_UI_PATH } from './config'
 
 /** The name of the session cookie (`__Secure-` prefixed over HTTPS). */
@@ -26,12 +28,17 @@ export function appOpenApiDocument(): Promise<unknown> {
         description:
           'The application API: the same procedures the app calls over /api/rpc, as REST. ' +
           'Routes need the session cookie of a signed-in user (sign in with the auth API), except the public ones (session, sign-in options, shell, demo); ' +
-          'errors carry a message in the caller\'s language and `data: { key, values?, fields? }`.',
+          "errors carry a message in the caller's language and `data: { key, values?, fields? }`.",
       },
       servers: [{ url: REST_PREFIX }],
       components: {
         securitySchemes: {
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by signing in (auth API).' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'Set by signing in (auth API).',
+          },
         },
       },
       security: [{ sessionCookie: [] }],

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react'
 
 /** The centred card every sign-in step sits in. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  children: ReactNode
+}) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted p-4 dark:bg-zinc-900">
       <section className="w-full max-w-sm rounded-xl border border-border bg-white p-6 shadow-sm dark:bg-zinc-950">

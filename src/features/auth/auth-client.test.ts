@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+
 import { AUTH_RETRY, retryingFetch } from './auth-client'
 
 /** A fetch answering from `outcomes` in turn (a status, or 'network' for a request that never arrives). */
@@ -17,7 +18,10 @@ describe('retryingFetch (auth-service calls, spec section 7)', () => {
   it('retries a network failure and a 5xx linearly, 1000 ms apart, then answers', async () => {
     const { impl } = fakeFetch(['network', 503, 200])
     const sleep = vi.fn(async (_ms: number) => {})
-    const response = await retryingFetch(impl, sleep)('/api/auth/email-otp/send-verification-otp', { method: 'POST', body: '{}' })
+    const response = await retryingFetch(impl, sleep)('/api/auth/email-otp/send-verification-otp', {
+      method: 'POST',
+      body: '{}',
+    })
     expect(response.status).toBe(200)
     expect(impl).toHaveBeenCalledTimes(3)
     expect(sleep.mock.calls).toEqual([[1000], [1000]])
@@ -46,7 +50,9 @@ describe('retryingFetch (auth-service calls, spec section 7)', () => {
     const controller = new AbortController()
     controller.abort()
     const { impl } = fakeFetch(['network', 200])
-    await expect(retryingFetch(impl, async () => {})('/api/auth/get-session', { signal: controller.signal })).rejects.toThrow()
+    await expect(
+      retryingFetch(impl, async () => {})('/api/auth/get-session', { signal: controller.signal }),
+    ).rejects.toThrow()
     expect(impl).toHaveBeenCalledOnce()
   })
 })

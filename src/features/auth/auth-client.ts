@@ -1,6 +1,7 @@
 import type { BetterAuthClientPlugin } from 'better-auth/client'
 import { adminClient, emailOTPClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
+
 import { ac, roles } from './permissions'
 import { sessionChanged } from './session-signal'
 
@@ -71,6 +72,8 @@ export interface AuthCallError {
  * the server (offline, aborted) throws; that becomes an `error` too, so every
  * caller reports both the same way.
  */
-export function settleAuthCall<T extends { error?: unknown }>(call: Promise<T>): Promise<T | { data?: undefined; error: AuthCallError }> {
+export function settleAuthCall<T extends { error?: unknown }>(
+  call: Promise<T>,
+): Promise<T | { data?: undefined; error: AuthCallError }> {
   return call.catch((cause: unknown) => ({ error: (cause ?? {}) as AuthCallError }))
 }

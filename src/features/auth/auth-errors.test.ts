@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+
 import { authErrorMessage } from './auth-errors'
 
 describe('authErrorMessage', async () => {
@@ -25,7 +27,9 @@ describe('authErrorMessage', async () => {
     )
     expect(authErrorMessage(t, { status: 429, retryAfter: 61 })).toBe('Too many requests. Try again in 2 minutes.')
     expect(authErrorMessage(t, { status: 429, retryAfter: 60 })).toBe('Too many requests. Try again in 1 minute.')
-    expect(authErrorMessage(t, { status: 429, retryAfter: 5 * 3600 + 1 })).toBe('Too many requests. Try again in 6 hours.')
+    expect(authErrorMessage(t, { status: 429, retryAfter: 5 * 3600 + 1 })).toBe(
+      'Too many requests. Try again in 6 hours.',
+    )
   })
 
   it.each([
@@ -57,14 +61,37 @@ describe('the error catalogue (spec section 8)', async () => {
   const i18n = createI18n('en', await loadMessages('en'))
   const t = i18n.t.bind(i18n)
   const SPEC_CODES = [
-    'USER_NOT_FOUND', 'FAILED_TO_CREATE_USER', 'FAILED_TO_CREATE_SESSION', 'FAILED_TO_UPDATE_USER',
-    'FAILED_TO_GET_SESSION', 'INVALID_PASSWORD', 'INVALID_EMAIL', 'INVALID_EMAIL_OR_PASSWORD',
-    'SOCIAL_ACCOUNT_ALREADY_LINKED', 'PROVIDER_NOT_FOUND', 'INVALID_TOKEN', 'ID_TOKEN_NOT_SUPPORTED',
-    'FAILED_TO_GET_USER_INFO', 'USER_EMAIL_NOT_FOUND', 'EMAIL_NOT_VERIFIED', 'PASSWORD_TOO_SHORT',
-    'PASSWORD_TOO_LONG', 'USER_ALREADY_EXISTS', 'USER_ALREADY_HAS_PASSWORD', 'EMAIL_CAN_NOT_BE_UPDATED',
-    'CREDENTIAL_ACCOUNT_NOT_FOUND', 'SESSION_EXPIRED', 'FAILED_TO_UNLINK_LAST_ACCOUNT', 'ACCOUNT_NOT_FOUND',
-    'OTP_EXPIRED', 'INVALID_OTP', 'BANNED_USER', 'MISSING_RESPONSE', 'SERVICE_UNAVAILABLE',
-    'VERIFICATION_FAILED', 'UNKNOWN_ERROR',
+    'USER_NOT_FOUND',
+    'FAILED_TO_CREATE_USER',
+    'FAILED_TO_CREATE_SESSION',
+    'FAILED_TO_UPDATE_USER',
+    'FAILED_TO_GET_SESSION',
+    'INVALID_PASSWORD',
+    'INVALID_EMAIL',
+    'INVALID_EMAIL_OR_PASSWORD',
+    'SOCIAL_ACCOUNT_ALREADY_LINKED',
+    'PROVIDER_NOT_FOUND',
+    'INVALID_TOKEN',
+    'ID_TOKEN_NOT_SUPPORTED',
+    'FAILED_TO_GET_USER_INFO',
+    'USER_EMAIL_NOT_FOUND',
+    'EMAIL_NOT_VERIFIED',
+    'PASSWORD_TOO_SHORT',
+    'PASSWORD_TOO_LONG',
+    'USER_ALREADY_EXISTS',
+    'USER_ALREADY_HAS_PASSWORD',
+    'EMAIL_CAN_NOT_BE_UPDATED',
+    'CREDENTIAL_ACCOUNT_NOT_FOUND',
+    'SESSION_EXPIRED',
+    'FAILED_TO_UNLINK_LAST_ACCOUNT',
+    'ACCOUNT_NOT_FOUND',
+    'OTP_EXPIRED',
+    'INVALID_OTP',
+    'BANNED_USER',
+    'MISSING_RESPONSE',
+    'SERVICE_UNAVAILABLE',
+    'VERIFICATION_FAILED',
+    'UNKNOWN_ERROR',
   ]
 
   it('holds every code of the spec, every admin refusal and the organization codes of better-auth', async () => {
@@ -76,7 +103,11 @@ describe('the error catalogue (spec section 8)', async () => {
     )
     expect(adminRefusals.length).toBeGreaterThan(10)
     for (const code of adminRefusals) expect(codes).toContain(code)
-    for (const code of ['ORGANIZATION_NOT_FOUND', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER', 'UNABLE_TO_REMOVE_LAST_TEAM']) {
+    for (const code of [
+      'ORGANIZATION_NOT_FOUND',
+      'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER',
+      'UNABLE_TO_REMOVE_LAST_TEAM',
+    ]) {
       expect(codes).toContain(code)
     }
   })
@@ -90,7 +121,9 @@ describe('the error catalogue (spec section 8)', async () => {
   })
 
   it("says the spec's words for a session that is not fresh", () => {
-    expect(authErrorMessage(t, { code: 'SESSION_EXPIRED' })).toBe('Session expired. Re-authenticate to perform this action.')
+    expect(authErrorMessage(t, { code: 'SESSION_EXPIRED' })).toBe(
+      'Session expired. Re-authenticate to perform this action.',
+    )
     expect(toAuthErrorCode('SESSION_NOT_FRESH')).toBe('SESSION_EXPIRED')
     expect(authErrorMessage(t, { code: 'YOU_CANNOT_BAN_YOURSELF' })).toBe('You cannot ban yourself')
     expect(authErrorMessage(t, { code: 'EMAIL_ALREADY_USED' })).toBe('Email already used')
@@ -101,7 +134,9 @@ describe('the error catalogue (spec section 8)', async () => {
     expect(authErrorMessage(t, { message: 'You are not allowed to access resource: book' })).toBe(
       'You are not allowed to access resource: book',
     )
-    expect(permissionMessage(t, 'unauthorized to access resource "user"')).toBe('unauthorized to access resource "user"')
+    expect(permissionMessage(t, 'unauthorized to access resource "user"')).toBe(
+      'unauthorized to access resource "user"',
+    )
     expect(permissionMessage(t, 'Not authorized')).toBe('Not authorized')
     expect(permissionMessage(t, 'Invalid access control request')).toBe('Invalid access control request')
     expect(permissionMessage(t, 'something else')).toBeUndefined()

@@ -1,12 +1,13 @@
 import { createRouterClient } from '@orpc/server'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { createAuth } from '@/server/auth/auth.server'
 import { user } from '@/server/db/schema'
-import { createApiHarness, type ApiHarness, type Caller } from '@/test/api'
+import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 import { createTestDatabase } from '@/test/database'
 
 let api: ApiHarness
@@ -43,7 +44,16 @@ describe('auth.session', () => {
     const session = await (await api.client(caller)).auth.session()
     expect(session).toMatchObject({ email, role, emailVerified: true, impersonatedBy: null })
     expect(session!.onboardedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
-    expect(Object.keys(session!).sort()).toEqual(['email', 'emailVerified', 'id', 'image', 'impersonatedBy', 'name', 'onboardedAt', 'role'])
+    expect(Object.keys(session!).sort()).toEqual([
+      'email',
+      'emailVerified',
+      'id',
+      'image',
+      'impersonatedBy',
+      'name',
+      'onboardedAt',
+      'role',
+    ])
   })
 
   it('answers over REST (GET /session), and in demo mode (a read)', async () => {
@@ -79,7 +89,9 @@ describe('auth.session with the database down', () => {
     await down.close()
     // better-auth logs the failed query with console.error: expected here, kept quiet.
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const client = createRouterClient(router, { context: apiContext({ headers: new Headers({ cookie: cookie! }), db: down.db, auth, env }) })
+    const client = createRouterClient(router, {
+      context: apiContext({ headers: new Headers({ cookie: cookie! }), db: down.db, auth, env }),
+    })
     await expect(client.auth.session()).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
     errors.mockRestore()
   })
@@ -87,7 +99,10 @@ describe('auth.session with the database down', () => {
 
 describe('auth.onboard', () => {
   it('refuses a signed-out caller (401)', async () => {
-    expect(await refusal((await api.client('anonymous')).auth.onboard({ name: 'Nobody' }))).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+    expect(await refusal((await api.client('anonymous')).auth.onboard({ name: 'Nobody' }))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    })
   })
 
   it('names a new user and marks them onboarded', async () => {
@@ -127,7 +142,10 @@ describe('auth.onboard', () => {
 
   it('is refused in demo mode (403 DEMO_MODE), over RPC and REST, and changes nothing', async () => {
     const [before] = await demo.db.select({ name: user.name }).from(user).where(eq(user.email, 'user@user.com'))
-    expect(await refusal((await demo.client('user')).auth.onboard({ name: 'Demo Change' }))).toMatchObject({ status: 403, code: 'DEMO_MODE' })
+    expect(await refusal((await demo.client('user')).auth.onboard({ name: 'Demo Change' }))).toMatchObject({
+      status: 403,
+      code: 'DEMO_MODE',
+    })
     expect((await demo.rpc('admin', '/auth/onboard', { name: 'Demo Change' })).status).toBe(403)
     expect((await demo.rest('user', 'POST', '/onboarding', { name: 'Demo Change' })).status).toBe(403)
     const [after] = await demo.db.select({ name: user.name }).from(user).where(eq(user.email, 'user@user.com'))
@@ -136,16 +154,21 @@ describe('auth.onboard', () => {
 })
 
 describe('auth.signInOptions', () => {
-  it.each(['anonymous', 'user', 'admin'] as const)('tells %s that sign-up is open and no provider is configured', async (caller) => {
-    expect(await (await api.client(caller)).auth.signInOptions()).toEqual({ signUp: true, providers: [] })
-  })
+  it.each(['anonymous', 'user', 'admin'] as const)(
+    'tells %s that sign-up is open and no provider is configured',
+    async (caller) => {
+      expect(await (await api.client(caller)).auth.signInOptions()).toEqual({ signUp: true, providers: [] })
+    },
+  )
 
   it('is login only in demo mode', async () => {
     expect(await (await demo.client('anonymous')).auth.signInOptions()).toEqual({ signUp: false, providers: [] })
   })
 
   it('lists a configured provider (read from the run-time settings)', async () => {
-    const github = await createApiHarness({ env: { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', AUTH_SIGNUP: 'false' } })
+    const github = await createApiHarness({
+      env: { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', AUTH_SIGNUP: 'false' },
+    })
     const options = await (await github.client('anonymous')).auth.signInOptions()
     expect(options.signUp).toBe(false)
     expect(options.providers.map((provider) => provider.id)).toEqual(['github'])

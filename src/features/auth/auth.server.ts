@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
+
 import { publicProcedure, sessionOf, withPermission } from '@/server/api/procedure.server'
 import { signInOptions } from '@/server/auth/providers.server'
 import { user } from '@/server/db/schema'
+
 import { onboardingFormSchema } from './schemas'
 import type { SessionUser } from './session'
 

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest'
+
 import { checkEmail } from './email-check'
 import { emailSchema } from './schemas'
 
-const inputs = ['', '   ', 'user@user.com', '  User@Example.org  ', 'no-at-sign', 'a@b', 'a@b.c', 'x@localhost', 'a..b@example.com', "o'brien+tag@mail.example.co", 'é@example.com', 'a b@example.com', 'a@-example.com']
+const inputs = [
+  '',
+  '   ',
+  'user@user.com',
+  '  User@Example.org  ',
+  'no-at-sign',
+  'a@b',
+  'a@b.c',
+  'x@localhost',
+  'a..b@example.com',
+  "o'brien+tag@mail.example.co",
+  'é@example.com',
+  'a b@example.com',
+  'a@-example.com',
+]
 
 describe('checkEmail', () => {
   it.each(inputs)('agrees with emailSchema on %j', (input) => {

@@ -1,6 +1,8 @@
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
+
 import { errorType } from '@/features/shell/error-page'
+
 import { requireManagerAccess, requireOnboardedUser } from './guards'
 import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
 
@@ -29,7 +31,10 @@ describe('requireOnboardedUser', () => {
   it('sends a signed-out visitor to /login with the page to come back to', () => {
     const error = thrown(() => requireOnboardedUser({ context: { session: null }, location }))
     expect(isRedirect(error)).toBe(true)
-    expect((error as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/app/books?x=1' } })
+    expect((error as { options: unknown }).options).toMatchObject({
+      to: '/login',
+      search: { redirect: '/app/books?x=1' },
+    })
   })
 
   it('sends a user without a name to onboarding first', () => {

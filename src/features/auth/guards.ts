@@ -1,4 +1,5 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { type ParsedLocation, redirect } from '@tanstack/react-router'
+
 import { roleCan } from './permissions'
 import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
 

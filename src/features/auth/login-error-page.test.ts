@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { toLoginError } from './login-error-page'
 
 describe('toLoginError', () => {
@@ -7,7 +8,15 @@ describe('toLoginError', () => {
     expect(toLoginError('access_denied')).toBe('access_denied')
     expect(toLoginError('unknown_error')).toBe('unknown_error')
     expect(toLoginError('BANNED_USER')).toBe('banned')
-    for (const other of [undefined, null, '', 'SIGNUP_DISABLED', 'banned', 'something_else', 'please_restart_the_process']) {
+    for (const other of [
+      undefined,
+      null,
+      '',
+      'SIGNUP_DISABLED',
+      'banned',
+      'something_else',
+      'please_restart_the_process',
+    ]) {
       expect(toLoginError(other)).toBe('unknown_error')
     }
   })

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+
 import { AuthCard } from './auth-card'
 
 /**
@@ -29,10 +31,7 @@ export function LoginErrorPage({ error }: { error: LoginError }) {
   const { title, description } = messages[error]
   return (
     <AuthCard title={t(title)} description={description ? t(description) : undefined}>
-      <Link
-        to="/login"
-        className={cn(buttonVariants(), 'w-full')}
-      >
+      <Link to="/login" className={cn(buttonVariants(), 'w-full')}>
         {t('loginError.backToLogin')}
       </Link>
     </AuthCard>

@@ -1,14 +1,16 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoAccountsHint } from '@/features/demo/demo-hints'
+
 import { AuthCard } from './auth-card'
 import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
-import { lazyAuthCall } from './lazy-auth-client'
 import { checkEmail } from './email-check'
+import { lazyAuthCall } from './lazy-auth-client'
 import type { SignInOptions } from './sign-in-options'
 import { SocialSignIn } from './social-sign-in'
 
@@ -47,7 +49,9 @@ export function LoginPage({
 
   const send = async (email: string) => {
     setServerError(undefined)
-    const { error } = await lazyAuthCall((authClient) => authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }))
+    const { error } = await lazyAuthCall((authClient) =>
+      authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }),
+    )
     if (error?.code === SIGNUP_DISABLED_CODE) {
       return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
     }
@@ -56,7 +60,10 @@ export function LoginPage({
   }
 
   return (
-    <AuthCard title={t('login.title')} description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}>
+    <AuthCard
+      title={t('login.title')}
+      description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('fields.email')}

@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useRouter } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import { api } from '@/lib/orpc'
-import { notifySessionChanged } from './auth-client'
+
 import { AuthCard } from './auth-card'
+import { notifySessionChanged } from './auth-client'
 import { homeOf, safeRedirect } from './redirect'
 import { onboardingFormSchema } from './schemas'
 

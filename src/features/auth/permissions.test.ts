@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ROLES, roleCan, statements, type Permission } from './permissions'
+
+import { type Permission, roleCan, ROLES, statements } from './permissions'
 
 /** The matrix of spec section 6, cell by cell. */
 const SPEC: Record<string, Record<string, string[]>> = {

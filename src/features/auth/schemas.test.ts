@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+
 import en from '@/locales/en/auth.json'
+
 import { codeSchema, emailSchema, loginFormSchema, nameSchema, onboardingFormSchema, verifyFormSchema } from './schemas'
 
 /** The message of the first issue: the one a form shows under the field. */
@@ -71,7 +73,10 @@ describe('name', () => {
     expect(english(key)).toBe(text)
   })
 
-  it.each(['Ada Lovelace', 'Chloé Diallo', 'أمينة علي', "Daudi O'Neil-Juma", 'x'.repeat(100)])('accepts %j', (value) => {
-    expect(onboardingFormSchema.parse({ name: ` ${value} ` })).toEqual({ name: value })
-  })
+  it.each(['Ada Lovelace', 'Chloé Diallo', 'أمينة علي', "Daudi O'Neil-Juma", 'x'.repeat(100)])(
+    'accepts %j',
+    (value) => {
+      expect(onboardingFormSchema.parse({ name: ` ${value} ` })).toEqual({ name: value })
+    },
+  )
 })

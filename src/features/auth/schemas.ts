@@ -1,4 +1,5 @@
 import { z } from '@/lib/i18n/zod'
+
 import { OTP_LENGTH } from './otp'
 
 /**
@@ -24,7 +25,10 @@ export const nameSchema = z
   .min(1, 'auth:validation.nameRequired')
   .max(100, 'auth:validation.nameInvalid')
   // No markup characters and no control characters (newlines, NUL…).
-  .refine((name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32), 'auth:validation.nameInvalid')
+  .refine(
+    (name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32),
+    'auth:validation.nameInvalid',
+  )
 
 /** Longest `image` URL the auth service stores (the product shows no avatars). */
 export const IMAGE_URL_MAX = 2048

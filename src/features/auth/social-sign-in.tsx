@@ -1,9 +1,11 @@
 import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
-import { lazyAuthCall } from './lazy-auth-client'
+
 import { authErrorMessage } from './auth-errors'
+import { lazyAuthCall } from './lazy-auth-client'
 import type { SocialProvider } from './sign-in-options'
 
 /** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
@@ -31,7 +33,11 @@ export function SocialSignIn({
   const signIn = async (provider: string) => {
     setPending(provider)
     const { error } = await lazyAuthCall((authClient) =>
-      authClient.signIn.social({ provider, callbackURL: socialCallbackURL(redirect), errorCallbackURL: '/login/error' }),
+      authClient.signIn.social({
+        provider,
+        callbackURL: socialCallbackURL(redirect),
+        errorCallbackURL: '/login/error',
+      }),
     )
     if (error) {
       setPending(undefined)

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from './otp'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoCodeHint } from '@/features/demo/demo-hints'
-import { authClient, settleAuthCall } from './auth-client'
+
 import { AuthCard } from './auth-card'
+import { authClient, settleAuthCall } from './auth-client'
 import { authErrorMessage } from './auth-errors'
+import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from './otp'
 import { homeOf, safeRedirect } from './redirect'
 import { verifyFormSchema } from './schemas'
 
@@ -46,7 +48,10 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
 
   const codeError = form.formState.errors.code?.message
   return (
-    <AuthCard title={t('verify.title')} description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}>
+    <AuthCard
+      title={t('verify.title')}
+      description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('fields.code')}

@@ -1,10 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { BackLink } from '@/components/ui/back-link'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
+import { BackLink } from '@/components/ui/back-link'
 import { DataList } from '@/components/ui/data-list'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
+
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
 import { bookListOptions, bookOptions } from './book-queries'
@@ -23,7 +25,13 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
-      <SearchInput value={searchTerm} onValueChange={onSearchTermChange} label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} className="w-full sm:max-w-md" />
+      <SearchInput
+        value={searchTerm}
+        onValueChange={onSearchTermChange}
+        label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        className="w-full sm:max-w-md"
+      />
       <DataList
         list={list}
         searchTerm={searchTerm}

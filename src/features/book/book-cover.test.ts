@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+
 import { contrastRatio, parseColor, relativeLuminance } from '@/lib/color'
 import { SEED_GENRES } from '@/server/db/seed.server'
+
 import { coverColors } from './book-cover'
 
-const ratio = (a: string, b: string) => contrastRatio(relativeLuminance(parseColor(a)!), relativeLuminance(parseColor(b)!))
+const ratio = (a: string, b: string) =>
+  contrastRatio(relativeLuminance(parseColor(a)!), relativeLuminance(parseColor(b)!))
 
 describe('coverColors', () => {
   it('gives every seeded genre a cover whose text reads at WCAG AA (4.5:1)', () => {

@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
-import { parseColor, readableTextColor } from '@/lib/color'
+
 import { cn } from '@/components/ui/cn'
+import { parseColor, readableTextColor } from '@/lib/color'
+
 import type { Book } from './schema'
 
 const NO_GENRE_COLOR = '#64748B'
@@ -22,7 +24,10 @@ export function BookCover({ book, className }: { book: Pick<Book, 'title' | 'aut
     <div
       aria-hidden
       data-testid="book-cover"
-      className={cn('relative flex aspect-[2/3] flex-col justify-between overflow-hidden rounded-md p-3 ps-5 shadow-sm', className)}
+      className={cn(
+        'relative flex aspect-[2/3] flex-col justify-between overflow-hidden rounded-md p-3 ps-5 shadow-sm',
+        className,
+      )}
       style={{ backgroundColor: background, color: foreground }}
     >
       <span className="absolute inset-y-0 start-0 w-2.5 bg-black/25" />

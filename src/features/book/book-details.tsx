@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
+
 import { useFormatDate } from '@/lib/use-format-date'
+
 import { GenreBadge } from './genre-badge'
 import type { Book } from './schema'
 
@@ -10,7 +12,11 @@ export function BookDetails({ book, withDates = false }: { book: Book; withDates
   const rows = [
     { key: 'author', label: t('fields.author'), value: book.author },
     { key: 'publisher', label: t('fields.publisher'), value: book.publisher || t('fields.none') },
-    { key: 'genre', label: t('fields.genre'), value: book.genre ? <GenreBadge genre={book.genre} /> : t('fields.none') },
+    {
+      key: 'genre',
+      label: t('fields.genre'),
+      value: book.genre ? <GenreBadge genre={book.genre} /> : t('fields.none'),
+    },
     ...(withDates
       ? [
           { key: 'createdAt', label: t('fields.createdAt'), value: date(book.createdAt) },

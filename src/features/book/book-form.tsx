@@ -5,6 +5,7 @@ import { Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+
 import { Button, buttonVariants } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
@@ -15,10 +16,16 @@ import { GenrePicker } from '@/features/genre/genre-picker'
 import type { Genre } from '@/features/genre/schema'
 import { apiErrorMessage, applyFieldErrors } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
-import { BOOK_FORM_FIELDS, bookFormSchema, type Book, type BookFormValues } from './schema'
+
+import { type Book, BOOK_FORM_FIELDS, bookFormSchema, type BookFormValues } from './schema'
 
 function defaultValues(book: Book | undefined): BookFormValues {
-  return { title: book?.title ?? '', author: book?.author ?? '', publisher: book?.publisher ?? '', genreId: book?.genre?.id ?? null }
+  return {
+    title: book?.title ?? '',
+    author: book?.author ?? '',
+    publisher: book?.publisher ?? '',
+    genreId: book?.genre?.id ?? null,
+  }
 }
 
 /**
@@ -40,7 +47,8 @@ export function BookForm({ book }: { book?: Book }) {
     : { submit: t('form.create'), success: t('toasts.created'), failed: 'book:toasts.createFailed' }
 
   const save = useMutation({
-    mutationFn: (values: BookFormValues) => (book ? orpc.book.update.call({ ...values, id: book.id }) : orpc.book.create.call(values)),
+    mutationFn: (values: BookFormValues) =>
+      book ? orpc.book.update.call({ ...values, id: book.id }) : orpc.book.create.call(values),
   })
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -88,7 +96,11 @@ export function BookForm({ book }: { book?: Book }) {
       />
       <FormAlert>{failure}</FormAlert>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting || undefined}>
+        <Button
+          type="submit"
+          disabled={form.formState.isSubmitting}
+          aria-busy={form.formState.isSubmitting || undefined}
+        >
           {form.formState.isSubmitting ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
           {texts.submit}
         </Button>

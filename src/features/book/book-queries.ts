@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+
 import { ensureOrNotFound } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
 import { infiniteListOptions } from '@/lib/use-infinite-list'

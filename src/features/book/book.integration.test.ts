@@ -1,8 +1,9 @@
 import { eq, like, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre, rowCount } from '@/server/db/schema'
-import { createApiHarness, type ApiHarness } from '@/test/api'
+import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
 let genreId: string
@@ -17,7 +18,13 @@ let counter = 0
 /** A book no other test uses. */
 function newBook(overrides: Record<string, unknown> = {}) {
   counter++
-  return { title: `Test Book ${counter} ${Math.random().toString(36).slice(2, 8)}`, author: 'Test Author', publisher: 'Test Press', genreId, ...overrides }
+  return {
+    title: `Test Book ${counter} ${Math.random().toString(36).slice(2, 8)}`,
+    author: 'Test Author',
+    publisher: 'Test Press',
+    genreId,
+    ...overrides,
+  }
 }
 
 async function bookCount() {
@@ -25,14 +32,17 @@ async function bookCount() {
 }
 
 describe('book.list totals', () => {
-  const counter = async () => (await api.db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, 'book')))[0]!.rows
+  const counter = async () =>
+    (await api.db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, 'book')))[0]!.rows
 
   it('gives the unfiltered total from the database row counter, exact through inserts, bulk inserts and deletes', async () => {
     const admin = await api.client('admin')
     expect(await counter()).toBe(await bookCount())
     const created = await admin.book.create(newBook())
     // A write that bypasses the app (psql, a script) is counted too: the trigger is the database's.
-    await api.db.execute(sql`insert into book (id, title, author) select 'bulk-' || i, 'Bulk ' || i, 'Bulk Author' from generate_series(1, 50) as i`)
+    await api.db.execute(
+      sql`insert into book (id, title, author) select 'bulk-' || i, 'Bulk ' || i, 'Bulk Author' from generate_series(1, 50) as i`,
+    )
     expect(await counter()).toBe(await bookCount())
     await admin.book.delete({ id: created.id })
     await api.db.delete(book).where(like(book.id, 'bulk-%'))
@@ -42,18 +52,25 @@ describe('book.list totals', () => {
     // The counter is what is read: were it wrong, the list would say so.
     await api.db.update(rowCount).set({ rows: 123_456 }).where(eq(rowCount.tableName, 'book'))
     expect((await admin.book.list({})).total).toBe(123_456)
-    await api.db.update(rowCount).set({ rows: await bookCount() }).where(eq(rowCount.tableName, 'book'))
+    await api.db
+      .update(rowCount)
+      .set({ rows: await bookCount() })
+      .where(eq(rowCount.tableName, 'book'))
   })
 
   it(`counts a search up to ${TOTAL_CAP} matches and says when there are more`, async () => {
     const word = `capword${Math.random().toString(36).slice(2, 8)}`
-    await api.db.execute(sql`insert into book (id, title, author) select ${word} || '-' || i, ${word} || ' ' || i, 'Cap Author' from generate_series(1, ${TOTAL_CAP + 1}) as i`)
+    await api.db.execute(
+      sql`insert into book (id, title, author) select ${word} || '-' || i, ${word} || ' ' || i, 'Cap Author' from generate_series(1, ${TOTAL_CAP + 1}) as i`,
+    )
     try {
       const user = await api.client('user')
       expect(await user.book.list({ searchTerm: word })).toMatchObject({ total: TOTAL_CAP, totalCapped: true })
       await api.db.delete(book).where(eq(book.id, `${word}-1`))
       expect(await user.book.list({ searchTerm: word })).toMatchObject({ total: TOTAL_CAP, totalCapped: false })
-      expect(await user.book.list({ searchTerm: word, cursor: (await user.book.list({ searchTerm: word })).nextCursor! })).toMatchObject({ total: null })
+      expect(
+        await user.book.list({ searchTerm: word, cursor: (await user.book.list({ searchTerm: word })).nextCursor! }),
+      ).toMatchObject({ total: null })
     } finally {
       await api.db.delete(book).where(like(book.id, `${word}-%`))
     }
@@ -61,21 +78,30 @@ describe('book.list totals', () => {
 })
 
 describe('book.list', () => {
-  it.each(['admin', 'user'] as const)('lists books by title with their genre for a signed-in %s, the total on the first page', async (caller) => {
-    const client = await api.client(caller)
-    const page = await client.book.list({})
-    expect(page.total).toBe(await bookCount())
-    expect(page.items).toHaveLength(20)
-    const titles = page.items.map((item) => item.title)
-    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
-    expect(page.items[0]).toMatchObject({ id: expect.any(String), author: expect.any(String), genre: { id: expect.any(String), name: expect.any(String), color: expect.stringMatching(/^#/) } })
-    expect(page.nextCursor).toEqual(expect.any(String))
-  })
+  it.each(['admin', 'user'] as const)(
+    'lists books by title with their genre for a signed-in %s, the total on the first page',
+    async (caller) => {
+      const client = await api.client(caller)
+      const page = await client.book.list({})
+      expect(page.total).toBe(await bookCount())
+      expect(page.items).toHaveLength(20)
+      const titles = page.items.map((item) => item.title)
+      expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+      expect(page.items[0]).toMatchObject({
+        id: expect.any(String),
+        author: expect.any(String),
+        genre: { id: expect.any(String), name: expect.any(String), color: expect.stringMatching(/^#/) },
+      })
+      expect(page.nextCursor).toEqual(expect.any(String))
+    },
+  )
 
   it('pages through tied titles with no row skipped or repeated, the total only on the first page', async () => {
     const admin = await api.client('admin')
     const title = `Tied ${Math.random().toString(36).slice(2, 8)}`
-    const created = await Promise.all(Array.from({ length: 7 }, (_, i) => admin.book.create({ title, author: `Author ${i}` })))
+    const created = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => admin.book.create({ title, author: `Author ${i}` })),
+    )
     const user = await api.client('user')
     const seen: string[] = []
     let cursor: string | undefined
@@ -150,7 +176,9 @@ describe('book.get', () => {
 describe('book.create', () => {
   it('creates a book for an admin (201 over REST), trimmed, empty publisher and genre stored as none', async () => {
     const input = newBook()
-    const created = await (await api.client('admin')).book.create({ ...input, title: `  ${input.title}  `, publisher: '', genreId: '' })
+    const created = await (
+      await api.client('admin')
+    ).book.create({ ...input, title: `  ${input.title}  `, publisher: '', genreId: '' })
     expect(created).toMatchObject({ title: input.title, author: input.author, publisher: null, genre: null })
     const response = await api.rest('admin', 'POST', '/books', newBook())
     expect(response.status).toBe(201)
@@ -161,7 +189,10 @@ describe('book.create', () => {
     const before = await bookCount()
     const forbidden = await api.rest('user', 'POST', '/books', newBook())
     expect(forbidden.status).toBe(403)
-    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: book' })
+    expect(await forbidden.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You are not allowed to access resource: book',
+    })
     await expect((await api.client('user')).book.create(newBook())).rejects.toMatchObject({ status: 403 })
     expect((await api.rest('anonymous', 'POST', '/books', newBook())).status).toBe(401)
     expect(await bookCount()).toBe(before)
@@ -180,7 +211,10 @@ describe('book.create', () => {
   it('refuses a genre that does not exist, on the genre field', async () => {
     const response = await api.rest('admin', 'POST', '/books', newBook({ genreId: 'no-such-genre' }))
     expect(response.status).toBe(400)
-    expect(await response.json()).toMatchObject({ message: 'This genre does not exist', data: { fields: { genreId: 'book:errors.genreNotFound' } } })
+    expect(await response.json()).toMatchObject({
+      message: 'This genre does not exist',
+      data: { fields: { genreId: 'book:errors.genreNotFound' } },
+    })
   })
 
   it('refuses a title already used by the same author with 409 on the title field; another author may use it', async () => {
@@ -211,9 +245,19 @@ describe('book.create', () => {
 describe('book.update', () => {
   it('updates a book for an admin (PUT over REST) and 404 for an unknown id', async () => {
     const created = await (await api.client('admin')).book.create(newBook())
-    const response = await api.rest('admin', 'PUT', `/books/${created.id}`, { title: `${created.title} (2nd ed.)`, author: created.author, publisher: null, genreId: null })
+    const response = await api.rest('admin', 'PUT', `/books/${created.id}`, {
+      title: `${created.title} (2nd ed.)`,
+      author: created.author,
+      publisher: null,
+      genreId: null,
+    })
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ id: created.id, title: `${created.title} (2nd ed.)`, publisher: null, genre: null })
+    expect(await response.json()).toMatchObject({
+      id: created.id,
+      title: `${created.title} (2nd ed.)`,
+      publisher: null,
+      genre: null,
+    })
     const missing = await api.rest('admin', 'PUT', '/books/does-not-exist', newBook())
     expect(missing.status).toBe(404)
   })

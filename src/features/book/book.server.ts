@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto'
+
 import { asc, eq, getTableColumns } from 'drizzle-orm'
+
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, cappedCountQuery, firstPageTotal, largeListTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import {
+  afterCursor,
+  allOf,
+  cappedCountQuery,
+  firstPageTotal,
+  largeListTotal,
+  searchWhere,
+  toPage,
+} from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { book, genre } from '@/server/db/schema'
-import { bookFormSchema, bookIdInputSchema, bookSchema, bookUpdateInputSchema, type Book } from './schema'
+
+import { type Book, bookFormSchema, bookIdInputSchema, bookSchema, bookUpdateInputSchema } from './schema'
 
 /** The list's input once parsed (defaults applied). */
 export interface BookListInput {
@@ -16,12 +27,25 @@ export interface BookListInput {
 }
 
 const { id, title, author, publisher, createdAt, updatedAt } = getTableColumns(book)
-const columns = { id, title, author, publisher, createdAt, updatedAt, genreId: genre.id, genreName: genre.name, genreColor: genre.color }
+const columns = {
+  id,
+  title,
+  author,
+  publisher,
+  createdAt,
+  updatedAt,
+  genreId: genre.id,
+  genreName: genre.name,
+  genreColor: genre.color,
+}
 
 type Row = Awaited<ReturnType<typeof selectBooks>>[number]
 
 function toBook({ genreId, genreName, genreColor, ...rest }: Row): Book {
-  return { ...rest, genre: genreId && genreName && genreColor ? { id: genreId, name: genreName, color: genreColor } : null }
+  return {
+    ...rest,
+    genre: genreId && genreName && genreColor ? { id: genreId, name: genreName, color: genreColor } : null,
+  }
 }
 
 function selectBooks(db: Database) {
@@ -71,16 +95,30 @@ async function findBook(db: Database, bookId: string) {
 
 /** The columns a form writes; an empty publisher or genre is stored as none. */
 function writable(input: typeof bookFormSchema._zod.output) {
-  return { title: input.title, author: input.author, publisher: input.publisher || null, genreId: input.genreId || null }
+  return {
+    title: input.title,
+    author: input.author,
+    publisher: input.publisher || null,
+    genreId: input.genreId || null,
+  }
 }
 
 const list = withPermission({ book: ['read'] })
-  .route({ method: 'GET', path: '/books', summary: 'List books', description: 'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).', tags: ['Books'] })
+  .route({
+    method: 'GET',
+    path: '/books',
+    summary: 'List books',
+    description:
+      'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).',
+    tags: ['Books'],
+  })
   .input(listInputSchema)
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db }, input }) => {
     const rows = await listBooksQuery(db, input)
-    const total = await firstPageTotal(input, rows, () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)))
+    const total = await firstPageTotal(input, rows, () =>
+      largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
+    )
     const page = toPage(rows, input.limit, (row) => row.title)
     return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
   })
@@ -92,11 +130,21 @@ const get = withPermission({ book: ['read'] })
   .handler(({ context: { db }, input }) => findBook(db, input.id))
 
 const create = withPermission({ book: ['create'] })
-  .route({ method: 'POST', path: '/books', successStatus: 201, summary: 'Create a book', description: 'A title is unique per author (409 on the title field otherwise).', tags: ['Books'] })
+  .route({
+    method: 'POST',
+    path: '/books',
+    successStatus: 201,
+    summary: 'Create a book',
+    description: 'A title is unique per author (409 on the title field otherwise).',
+    tags: ['Books'],
+  })
   .input(bookFormSchema)
   .output(bookSchema)
   .handler(async ({ context: { db }, input }) => {
-    const [created] = await db.insert(book).values({ id: randomUUID(), ...writable(input) }).returning({ id: book.id })
+    const [created] = await db
+      .insert(book)
+      .values({ id: randomUUID(), ...writable(input) })
+      .returning({ id: book.id })
     return findBook(db, created!.id)
   })
 

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+
 import { BookForm } from './book-form'
 import { bookOptions } from './book-queries'
 

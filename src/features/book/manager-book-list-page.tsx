@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronRightIcon, PlusIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
-import { bookListOptions } from './book-queries'
+
 import type { BookPermissions } from './book-permissions'
+import { bookListOptions } from './book-queries'
 import { GenreBadge } from './genre-badge'
 
 export interface ManagerBookListPageProps {
@@ -30,10 +32,19 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
           </Link>
         ) : null}
       </header>
-      <SearchInput value={searchTerm} onValueChange={onSearchTermChange} label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} className="max-w-md" />
+      <SearchInput
+        value={searchTerm}
+        onValueChange={onSearchTermChange}
+        label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        className="max-w-md"
+      />
       <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
         {(books) => (
-          <ul aria-label={t('list.title')} className="divide-y divide-border overflow-hidden rounded-lg border border-border">
+          <ul
+            aria-label={t('list.title')}
+            className="divide-y divide-border overflow-hidden rounded-lg border border-border"
+          >
             {books.map((book) => (
               <li key={book.id}>
                 <Link

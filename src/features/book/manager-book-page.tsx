@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { BackLink } from '@/components/ui/back-link'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { PencilIcon, Trash2Icon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
+import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import { apiErrorMessage } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
+
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
 import type { BookPermissions } from './book-permissions'
@@ -45,7 +47,11 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
             <h1 className="text-2xl font-semibold break-words">{book.title}</h1>
             <div className="flex gap-2">
               {permissions.update ? (
-                <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
+                <Link
+                  to="/manager/books/$id/update"
+                  params={{ id }}
+                  className={buttonVariants({ variant: 'secondary' })}
+                >
                   <PencilIcon aria-hidden className="size-4" />
                   {t('detail.edit')}
                 </Link>

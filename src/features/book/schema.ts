@@ -1,5 +1,5 @@
-import { z } from '@/lib/i18n/zod'
 import { genreSchema } from '@/features/genre/schema'
+import { z } from '@/lib/i18n/zod'
 
 /**
  * The book form, shared by the form (zodResolver) and the API (procedure

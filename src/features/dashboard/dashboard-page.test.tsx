@@ -2,7 +2,9 @@
 import { createRoute } from '@tanstack/react-router'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { renderRoutes, testRootRoute } from '@/test/render'
+
 import { DashboardView } from './dashboard-page'
 import type { DashboardSummary } from './schema'
 
@@ -22,7 +24,11 @@ const summary: DashboardSummary = {
 
 async function renderDashboard(data: DashboardSummary) {
   const root = testRootRoute()
-  const dashboard = createRoute({ getParentRoute: () => root, path: '/', component: () => <DashboardView summary={data} userName="Admin" /> })
+  const dashboard = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => <DashboardView summary={data} userName="Admin" />,
+  })
   const books = createRoute({ getParentRoute: () => root, path: '/manager/books' })
   const book = createRoute({ getParentRoute: () => root, path: '/manager/books/$id' })
   return renderRoutes(root.addChildren([dashboard, books, book]))
@@ -32,9 +38,13 @@ describe('DashboardView', () => {
   it('shows each figure under its name, an estimate as "About N"', async () => {
     await renderDashboard(summary)
     const figures = screen.getByRole('region', { name: 'Figures' })
-    const terms = within(figures).getAllByRole('term').map((term) => term.textContent)
+    const terms = within(figures)
+      .getAllByRole('term')
+      .map((term) => term.textContent)
     expect(terms).toEqual(['Books', 'Genres', 'Users', 'Active sessions', 'New sign-ups this week'])
-    const values = within(figures).getAllByRole('definition').map((definition) => definition.textContent)
+    const values = within(figures)
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent)
     expect(values).toEqual(['About 1,000,123', '10', '102', '3', '0', 'In the last 7 days'])
   })
 
@@ -52,6 +62,10 @@ describe('DashboardView', () => {
     await renderDashboard({ ...summary, books: { value: 0, exact: true }, latestBooks: [] })
     const latest = screen.getByRole('region', { name: 'Latest books' })
     expect(within(latest).getByText('No books yet.')).toBeTruthy()
-    expect(within(latest).getAllByRole('link').map((link) => link.textContent)).toEqual(['All books'])
+    expect(
+      within(latest)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['All books'])
   })
 })

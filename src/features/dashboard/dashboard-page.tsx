@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { BookOpen, KeyRound, Library, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import { BookOpen, KeyRound, Library, type LucideIcon, UserPlus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { dashboardSummaryQuery } from './queries'
-import { FIGURES, type DashboardSummary, type Figure, type FigureName } from './schema'
+import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './schema'
 
 /** The query the dashboard shows; the route's loader prefetches it so SSR carries the figures. */
 

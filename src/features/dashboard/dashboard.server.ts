@@ -1,9 +1,11 @@
 import { count, desc, eq, getTableName, gt, gte, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { book, genre, session, user } from '@/server/db/schema'
-import { dashboardSummarySchema, LATEST_BOOKS, NEW_USERS_DAYS, type Figure } from './schema'
+
+import { dashboardSummarySchema, type Figure, LATEST_BOOKS, NEW_USERS_DAYS } from './schema'
 
 /**
  * Up to this many rows (by PostgreSQL's estimate) a table is counted exactly;
@@ -51,7 +53,12 @@ const summary = withPermission({ book: ['read'], genre: ['read'], user: ['list']
       tableSize(db, book),
       tableSize(db, genre),
       tableSize(db, user),
-      countWhere(db.select({ value: count() }).from(session).where(gt(session.expiresAt, sql`now()`))),
+      countWhere(
+        db
+          .select({ value: count() })
+          .from(session)
+          .where(gt(session.expiresAt, sql`now()`)),
+      ),
       countWhere(db.select({ value: count() }).from(user).where(gte(user.createdAt, weekAgo))),
       db
         .select({

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 
 function HintBox({ label, children }: { label: string; children: ReactNode }) {

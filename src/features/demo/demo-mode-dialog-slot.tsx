@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState } from 'react'
+
 import { useDemoDialogOpen } from './demo-store'
 
-const DemoModeDialog = lazy(() => import('./demo-mode-dialog').then(({ DemoModeDialog }) => ({ default: DemoModeDialog })))
+const DemoModeDialog = lazy(() =>
+  import('./demo-mode-dialog').then(({ DemoModeDialog }) => ({ default: DemoModeDialog })),
+)
 
 /**
  * Where the root mounts the demo dialog: its code (the dialog, the drawer) is

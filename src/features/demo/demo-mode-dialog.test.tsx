@@ -4,20 +4,28 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+
 import type { DemoInfo } from './demo-info'
 import { DemoModeDialog } from './demo-mode-dialog'
 import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog } from './demo-store'
 
 // The settings' API call fails (the tests that pass `info` never make it).
 const fetchDemoInfo = vi.hoisted(() => vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
-vi.mock('@/lib/orpc', () => ({ orpc: { demo: { info: { queryOptions: () => ({ queryKey: ['demo', 'info'], queryFn: fetchDemoInfo }) } } } }))
+vi.mock('@/lib/orpc', () => ({
+  orpc: { demo: { info: { queryOptions: () => ({ queryKey: ['demo', 'info'], queryFn: fetchDemoInfo }) } } },
+}))
 
 type DialogInfo = Pick<DemoInfo, 'contactEmail' | 'setupCommand' | 'repositoryUrl'>
 
-const info: DialogInfo = { contactEmail: 'demo@books.example', setupCommand: 'npm install && npm run dev', repositoryUrl: null }
+const info: DialogInfo = {
+  contactEmail: 'demo@books.example',
+  setupCommand: 'npm install && npm run dev',
+  repositoryUrl: null,
+}
 
 async function renderDialog(language: Language = 'en', dialogInfo: DialogInfo | null = info) {
   const i18n = createI18n(language, await loadMessages(language))
@@ -58,7 +66,8 @@ describe('DemoModeDialog', () => {
   })
 
   it('with a repository, the command clones it: runnable from nothing', async () => {
-    const command = 'git clone https://github.com/acme/books start-books && cd start-books && npm install && npm run dev'
+    const command =
+      'git clone https://github.com/acme/books start-books && cd start-books && npm install && npm run dev'
     await renderDialog('en', { ...info, setupCommand: command, repositoryUrl: 'https://github.com/acme/books' })
     act(() => openDemoDialog())
     const dialog = await screen.findByRole('dialog', { name: 'Demo Mode' })
@@ -66,7 +75,7 @@ describe('DemoModeDialog', () => {
     expect(dialog.querySelector('code')?.textContent).toBe(command)
   })
 
-  it("without a repository, says the command runs in a copy of the source", async () => {
+  it('without a repository, says the command runs in a copy of the source', async () => {
     await renderDialog()
     act(() => openDemoDialog())
     const dialog = await screen.findByRole('dialog', { name: 'Demo Mode' })

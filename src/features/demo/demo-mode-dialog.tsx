@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import {
@@ -15,6 +16,7 @@ import {
   ResponsiveDialogTitle,
 } from '@/components/ui/responsive-dialog'
 import { orpc } from '@/lib/orpc'
+
 import type { DemoInfo } from './demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
 
@@ -41,12 +43,16 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
       <ResponsiveDialogContent>
         <ResponsiveDialogHeader>
           <ResponsiveDialogTitle>{t('dialog.title')}</ResponsiveDialogTitle>
-          <ResponsiveDialogDescription className="text-foreground">{t('dialog.description')}</ResponsiveDialogDescription>
+          <ResponsiveDialogDescription className="text-foreground">
+            {t('dialog.description')}
+          </ResponsiveDialogDescription>
         </ResponsiveDialogHeader>
         {settings ? (
           <ResponsiveDialogBody className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
-              <p className="text-sm text-muted-foreground">{t(settings.repositoryUrl ? 'dialog.setup' : 'dialog.setupInCheckout')}</p>
+              <p className="text-sm text-muted-foreground">
+                {t(settings.repositoryUrl ? 'dialog.setup' : 'dialog.setupInCheckout')}
+              </p>
               <CopyableCommand command={settings.setupCommand} />
             </div>
             <p className="text-sm text-muted-foreground">
@@ -98,7 +104,13 @@ function CopyableCommand({ command }: { command: string }) {
       <pre className="flex-1 overflow-x-auto px-1 text-sm" dir="ltr">
         <code>{command}</code>
       </pre>
-      <Button variant="ghost" size="sm" className="px-2" onClick={copy} aria-label={copied ? t('dialog.copied') : t('dialog.copy')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        onClick={copy}
+        aria-label={copied ? t('dialog.copied') : t('dialog.copy')}
+      >
         {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
       </Button>
       <span role="status" className="sr-only">

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createApiHarness, type ApiHarness } from '@/test/api'
+
+import { type ApiHarness, createApiHarness } from '@/test/api'
+
 import { setupCommand } from './demo-info'
 
 let api: ApiHarness
@@ -22,9 +24,17 @@ async function sendCode(harness: ApiHarness, email: string) {
 }
 
 describe('demo.info', () => {
-  it.each(['anonymous', 'user', 'admin'] as const)('tells %s that demo mode is off, with no accounts', async (caller) => {
-    expect(await (await api.client(caller)).demo.info()).toMatchObject({ demoMode: false, setupCommand: setupCommand(undefined), repositoryUrl: null, accounts: [] })
-  })
+  it.each(['anonymous', 'user', 'admin'] as const)(
+    'tells %s that demo mode is off, with no accounts',
+    async (caller) => {
+      expect(await (await api.client(caller)).demo.info()).toMatchObject({
+        demoMode: false,
+        setupCommand: setupCommand(undefined),
+        repositoryUrl: null,
+        accounts: [],
+      })
+    },
+  )
 
   it('gives the repository and a command that clones it when one is configured', async () => {
     const configured = await createApiHarness({ env: { REPOSITORY_URL: 'https://github.com/acme/books' } })
@@ -43,10 +53,13 @@ describe('demo.info', () => {
 })
 
 describe('demo.hint', () => {
-  it.each(['anonymous', 'user', 'admin'] as const)('is null for %s outside demo mode, even with a pending code', async (caller) => {
-    await sendCode(api, 'user@user.com')
-    expect(await (await api.client(caller)).demo.hint({ email: 'user@user.com' })).toBeNull()
-  })
+  it.each(['anonymous', 'user', 'admin'] as const)(
+    'is null for %s outside demo mode, even with a pending code',
+    async (caller) => {
+      await sendCode(api, 'user@user.com')
+      expect(await (await api.client(caller)).demo.hint({ email: 'user@user.com' })).toBeNull()
+    },
+  )
 
   it('gives the pending code of a demo account in demo mode, and nothing for any other address', async () => {
     await sendCode(demo, 'user@user.com')
@@ -59,6 +72,8 @@ describe('demo.hint', () => {
   })
 
   it('refuses an over-long address (400)', async () => {
-    await expect((await api.client('anonymous')).demo.hint({ email: `${'a'.repeat(320)}@x.io` })).rejects.toMatchObject({ status: 400 })
+    await expect((await api.client('anonymous')).demo.hint({ email: `${'a'.repeat(320)}@x.io` })).rejects.toMatchObject(
+      { status: 400 },
+    )
   })
 })

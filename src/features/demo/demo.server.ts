@@ -1,9 +1,11 @@
 import { z } from 'zod'
+
 import type { Env } from '@/lib/env.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import type { Auth } from '@/server/auth/auth.server'
 import { DEMO_ACCOUNT_EMAILS, isDemoAccount } from '@/server/auth/demo-policy.server'
-import { setupCommand, type DemoInfo } from './demo-info'
+
+import { type DemoInfo, setupCommand } from './demo-info'
 
 const TAGS = ['Demo']
 
@@ -34,7 +36,15 @@ export async function readDemoHint(auth: Auth, email: string): Promise<{ code: s
 /** Demo mode's public settings: flag, contact address, setup command, demo accounts. */
 const info = publicProcedure
   .route({ method: 'GET', path: '/demo', summary: "Demo mode's public settings", tags: TAGS })
-  .output(z.object({ demoMode: z.boolean(), contactEmail: z.string(), setupCommand: z.string(), repositoryUrl: z.string().nullable(), accounts: z.array(z.string()) }))
+  .output(
+    z.object({
+      demoMode: z.boolean(),
+      contactEmail: z.string(),
+      setupCommand: z.string(),
+      repositoryUrl: z.string().nullable(),
+      accounts: z.array(z.string()),
+    }),
+  )
   .handler(({ context }) => demoInfo(context.env))
 
 /** The verify page's demo hint: a demo account's pending code (null outside demo mode or for any other address). */

@@ -2,21 +2,31 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { useState, type ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { GenrePicker } from './genre-picker'
 import type { Genre } from './schema'
 
 // 25 genres on the "server", served 10 a page, searchable: the picker must reach all of them.
-const GENRES: Genre[] = Array.from({ length: 25 }, (_, i) => ({ id: `g${i}`, name: `Genre ${String(i).padStart(2, '0')}`, color: '#123456' }))
+const GENRES: Genre[] = Array.from({ length: 25 }, (_, i) => ({
+  id: `g${i}`,
+  name: `Genre ${String(i).padStart(2, '0')}`,
+  color: '#123456',
+}))
 const calls: Array<{ searchTerm: string; cursor?: string }> = []
 
 vi.mock('@/lib/orpc', () => ({
   orpc: {
     genre: {
       list: {
-        infiniteOptions: (options: { input: (cursor: string | undefined) => { searchTerm: string; cursor?: string }; initialPageParam: unknown; getNextPageParam: unknown }) => ({
+        infiniteOptions: (options: {
+          input: (cursor: string | undefined) => { searchTerm: string; cursor?: string }
+          initialPageParam: unknown
+          getNextPageParam: unknown
+        }) => ({
           queryKey: ['genre', options.input(undefined).searchTerm],
           initialPageParam: options.initialPageParam,
           getNextPageParam: options.getNextPageParam,
@@ -26,7 +36,11 @@ vi.mock('@/lib/orpc', () => ({
             const matching = GENRES.filter((g) => g.name.toLowerCase().includes(input.searchTerm.toLowerCase()))
             const start = input.cursor ? Number(input.cursor) : 0
             const next = start + 10 < matching.length ? String(start + 10) : null
-            return { items: matching.slice(start, start + 10), nextCursor: next, total: input.cursor ? null : matching.length }
+            return {
+              items: matching.slice(start, start + 10),
+              nextCursor: next,
+              total: input.cursor ? null : matching.length,
+            }
           },
         }),
       },

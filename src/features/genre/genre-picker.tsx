@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { CheckIcon, ChevronDownIcon, Loader2Icon } from 'lucide-react'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { cn } from '@/components/ui/cn'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
 import { orpc } from '@/lib/orpc'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { infiniteListOptions } from '@/lib/use-infinite-list'
+
 import type { Genre } from './schema'
 
 type Option = { kind: 'none' } | { kind: 'genre'; genre: Genre } | { kind: 'more' }
@@ -90,7 +92,13 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
     }
   }
 
-  const status = query.isError ? t('genrePicker.error') : query.isPending ? t('genrePicker.loading') : genres.length === 0 && searchTerm ? t('genrePicker.noResults', { term: searchTerm }) : null
+  const status = query.isError
+    ? t('genrePicker.error')
+    : query.isPending
+      ? t('genrePicker.loading')
+      : genres.length === 0 && searchTerm
+        ? t('genrePicker.noResults', { term: searchTerm })
+        : null
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -98,7 +106,13 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
         {label}
       </label>
       <div className="relative">
-        {value ? <span aria-hidden className="absolute start-3 top-1/2 size-3 -translate-y-1/2 rounded-full" style={{ backgroundColor: value.color }} /> : null}
+        {value ? (
+          <span
+            aria-hidden
+            className="absolute start-3 top-1/2 size-3 -translate-y-1/2 rounded-full"
+            style={{ backgroundColor: value.color }}
+          />
+        ) : null}
         <input
           ref={inputRef}
           id={id}
@@ -125,7 +139,10 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
             close()
             onBlur?.()
           }}
-          className={cn('h-10 w-full rounded-md border border-border bg-white pe-10 text-base aria-invalid:border-danger dark:bg-zinc-900', value ? 'ps-8' : 'ps-3')}
+          className={cn(
+            'h-10 w-full rounded-md border border-border bg-white pe-10 text-base aria-invalid:border-danger dark:bg-zinc-900',
+            value ? 'ps-8' : 'ps-3',
+          )}
         />
         <button
           type="button"
@@ -166,11 +183,23 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
                   option.kind !== 'genre' && 'text-muted-foreground',
                 )}
               >
-                {option.kind === 'genre' ? <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ backgroundColor: option.genre.color }} /> : null}
+                {option.kind === 'genre' ? (
+                  <span
+                    aria-hidden
+                    className="size-3 shrink-0 rounded-full"
+                    style={{ backgroundColor: option.genre.color }}
+                  />
+                ) : null}
                 <span className="flex-1">
-                  {option.kind === 'genre' ? option.genre.name : option.kind === 'none' ? t('genrePicker.none') : t('genrePicker.more')}
+                  {option.kind === 'genre'
+                    ? option.genre.name
+                    : option.kind === 'none'
+                      ? t('genrePicker.none')
+                      : t('genrePicker.more')}
                 </span>
-                {option.kind === 'more' && query.isFetchingNextPage ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+                {option.kind === 'more' && query.isFetchingNextPage ? (
+                  <Loader2Icon aria-hidden className="size-4 animate-spin" />
+                ) : null}
                 {selected ? <CheckIcon aria-hidden className="size-4" /> : null}
               </li>
             )

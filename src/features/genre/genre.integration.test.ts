@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { genre } from '@/server/db/schema'
-import { createApiHarness, type ApiHarness } from '@/test/api'
+import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
 
@@ -9,13 +10,16 @@ beforeAll(async () => {
 })
 
 describe('genre.list', () => {
-  it.each(['admin', 'user'] as const)('lists genres by name for a signed-in %s, with the total on the first page', async (caller) => {
-    const client = await api.client(caller)
-    const page = await client.genre.list({})
-    const names = (await api.db.select({ name: genre.name }).from(genre)).map((row) => row.name).sort()
-    expect(page.total).toBe(names.length)
-    expect(page.items.map((item) => item.name)).toEqual(names.slice(0, 20))
-  })
+  it.each(['admin', 'user'] as const)(
+    'lists genres by name for a signed-in %s, with the total on the first page',
+    async (caller) => {
+      const client = await api.client(caller)
+      const page = await client.genre.list({})
+      const names = (await api.db.select({ name: genre.name }).from(genre)).map((row) => row.name).sort()
+      expect(page.total).toBe(names.length)
+      expect(page.items.map((item) => item.name)).toEqual(names.slice(0, 20))
+    },
+  )
 
   it('pages through every genre once, in order, and counts the total only on the first page', async () => {
     const client = await api.client('user')
@@ -47,10 +51,17 @@ describe('genre.list', () => {
   it('refuses a signed-out caller with 401 and a translated message, over REST and RPC', async () => {
     const rest = await api.rest('anonymous', 'GET', '/genres')
     expect(rest.status).toBe(401)
-    expect(await rest.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'You need to sign in to do this.', data: { key: 'ui:api.unauthorized' } })
+    expect(await rest.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'You need to sign in to do this.',
+      data: { key: 'ui:api.unauthorized' },
+    })
     const rpc = await api.rpc('anonymous', '/genre/list', {})
     expect(rpc.status).toBe(401)
-    await expect((await api.client('anonymous')).genre.list({})).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+    await expect((await api.client('anonymous')).genre.list({})).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    })
   })
 
   it('answers a bad cursor or a bad limit with 400 and the field it concerns, never a 500', async () => {
@@ -71,7 +82,11 @@ describe('genre.get', () => {
     const [first] = await api.db.select().from(genre).limit(1)
     for (const caller of ['admin', 'user'] as const) {
       const client = await api.client(caller)
-      expect(await client.genre.get({ id: first!.id })).toEqual({ id: first!.id, name: first!.name, color: first!.color })
+      expect(await client.genre.get({ id: first!.id })).toEqual({
+        id: first!.id,
+        name: first!.name,
+        color: first!.color,
+      })
     }
     const missing = await api.rest('user', 'GET', '/genres/does-not-exist')
     expect(missing.status).toBe(404)

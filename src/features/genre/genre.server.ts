@@ -1,9 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm'
+
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
+
 import { genreIdInputSchema, genreSchema } from './schema'
 
 const columns = { id: genre.id, name: genre.name, color: genre.color }
@@ -21,7 +23,9 @@ const list = withPermission({ genre: ['read'] })
       .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
       .orderBy(asc(genre.name), asc(genre.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => exactCount(db.select({ value: count() }).from(genre).where(search)))
+    const total = await firstPageTotal(input, rows, () =>
+      exactCount(db.select({ value: count() }).from(genre).where(search)),
+    )
     return { ...toPage(rows, input.limit, (row) => row.name), ...total }
   })
 

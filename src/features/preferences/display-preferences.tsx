@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
+
 import { SectionCard } from '@/components/ui/section-card'
+
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeSwitcher } from './theme-switcher'
 

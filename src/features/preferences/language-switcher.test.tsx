@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+
 import { LanguageSwitcher } from './language-switcher'
 
 function clearCookies() {

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '@/components/ui/toaster'
+
 import { cn } from '@/components/ui/cn'
+import { toast } from '@/components/ui/toaster'
 import { useChangeLanguage } from '@/lib/i18n/client'
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, toLanguage, type Language } from '@/lib/i18n/config'
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } from '@/lib/i18n/config'
 
 /**
  * The interface language: a labelled select listing the four languages by

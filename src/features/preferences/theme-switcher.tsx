@@ -2,8 +2,9 @@ import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
 import { useTheme } from 'next-themes'
 import { useId, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { cn } from '@/components/ui/cn'
-import { THEMES, type Theme } from '@/components/ui/theme-provider'
+import { type Theme, THEMES } from '@/components/ui/theme-provider'
 
 const ICONS = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>
 

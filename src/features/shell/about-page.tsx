@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
 import { BackLink } from '@/components/ui/back-link'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { setupCommand } from '@/features/demo/demo-info'
+
 import { Brand } from './brand'
 import { MAIN_ID } from './layout-context'
 
@@ -15,7 +17,11 @@ import { MAIN_ID } from './layout-context'
 export function AboutPage() {
   const { t } = useTranslation('shell')
   return (
-    <main id={MAIN_ID} tabIndex={-1} className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-8 px-4 py-8 outline-none">
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-8 px-4 py-8 outline-none"
+    >
       <header className="flex flex-col gap-4">
         <BackLink to="/app">{t('about.back')}</BackLink>
         <Brand />
@@ -27,7 +33,10 @@ export function AboutPage() {
           {t('about.runTitle')}
         </h2>
         <p>{t('about.runText')}</p>
-        <pre dir="ltr" className="overflow-x-auto rounded-md border border-border bg-muted p-3 text-sm dark:bg-zinc-900">
+        <pre
+          dir="ltr"
+          className="overflow-x-auto rounded-md border border-border bg-muted p-3 text-sm dark:bg-zinc-900"
+        >
           <code>{setupCommand(undefined)}</code>
         </pre>
         <p className="text-sm text-muted-foreground">{t('about.runNote')}</p>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { BookOpen, CircleUser, House } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Brand } from './brand'
 import { InLayout, MAIN_ID } from './layout-context'
 import { SkipLink } from './skip-link'
@@ -34,7 +35,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-24 outline-none md:pb-10">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-24 outline-none md:pb-10"
+      >
         <InLayout home="/app">{children}</InLayout>
       </main>
       <nav

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { cn } from '@/components/ui/cn'
 import { roleCan } from '@/features/auth/permissions'
 

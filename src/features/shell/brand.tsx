@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+
 import { cn } from '@/components/ui/cn'
 
 /** The logo (the favicon's drawing), decorative. */

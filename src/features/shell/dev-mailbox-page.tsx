@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 
 interface Email {

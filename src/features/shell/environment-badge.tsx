@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+
 import type { EnvironmentBadgeData } from './environment-badge.server'
 
 /**

@@ -1,9 +1,11 @@
-import { isNotFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { FORBIDDEN_ERROR } from '@/features/auth/session'
-import { ErrorStatusPage, StatusPage, type ErrorType } from './status-page'
+
+import { ErrorStatusPage, type ErrorType, StatusPage } from './status-page'
 
 /** Error boundary retry delay (spec section 9). */
 export const ERROR_RETRY_DELAY_MS = 600
@@ -53,7 +55,13 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
  * invalidated (reloaded), which also resets the boundary; the button stays
  * disabled meanwhile.
  */
-export function ErrorBoundaryPage({ error, type = 'generic' }: { error: unknown; type?: '500' | '503' | 'unknown' | 'generic' }) {
+export function ErrorBoundaryPage({
+  error,
+  type = 'generic',
+}: {
+  error: unknown
+  type?: '500' | '503' | 'unknown' | 'generic'
+}) {
   const { t } = useTranslation('shell')
   const router = useRouter()
   const [retrying, setRetrying] = useState(false)

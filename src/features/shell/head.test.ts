@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { loadMessages } from '@/lib/i18n/messages'
+
 import { pageHead, pageTitle, rootHead, titledHead } from './head'
 
 const contextIn = async (language: 'en' | 'fr' | 'ar' | 'sw') => ({

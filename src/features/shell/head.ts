@@ -1,4 +1,5 @@
 import type { i18n } from 'i18next'
+
 import type { Messages } from '@/lib/i18n/messages'
 import appCss from '@/styles.css?url'
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 
 /** Where "Go home" leads: the area's home inside an area, else the site's. */
 export type HomePath = '/' | '/app' | '/manager'

@@ -6,28 +6,29 @@ import {
   FileCode,
   House,
   LayoutDashboard,
+  type LucideIcon,
   Menu,
   MonitorSmartphone,
   PanelLeftClose,
   PanelLeftOpen,
   Users,
   X,
-  type LucideIcon,
 } from 'lucide-react'
 import { Dialog } from 'radix-ui'
-import { useId, useState, type ReactNode } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { API_DOCS_PATH } from '@/features/api-docs/config'
 import { roleCan } from '@/features/auth/permissions'
 import type { SessionUser } from '@/features/auth/session'
+
 import { Brand } from './brand'
 import { InLayout, MAIN_ID } from './layout-context'
 import { useSidebarCollapsed } from './sidebar-state'
-import { API_DOCS_PATH } from '@/features/api-docs/config'
 import { SkipLink } from './skip-link'
 import { UserMenu } from './user-menu'
-
 
 /**
  * The /manager layout: a sidebar from the `md` breakpoint (collapsible to its
@@ -114,7 +115,15 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
 }
 
 /** The sidebar's entries, in the spec's order, in groups 'Application' and 'Configuration'. */
-function SidebarNav({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarNav({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: SessionUser
+  collapsed: boolean
+  onNavigate?: () => void
+}) {
   const { t } = useTranslation('shell')
   const item = { collapsed, onNavigate }
   return (
@@ -214,4 +223,3 @@ function NavItem({
     </li>
   )
 }
-

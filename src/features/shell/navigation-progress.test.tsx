@@ -2,7 +2,9 @@
 import { createRoute, Link, Outlet } from '@tanstack/react-router'
 import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { renderRoutes, testRootRoute } from '@/test/render'
+
 import { NavigationProgress, useDelayedVisibility } from './navigation-progress'
 
 afterEach(() => {

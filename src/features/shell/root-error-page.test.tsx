@@ -2,6 +2,7 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { rootHead } from './head'
 import { RootErrorPage } from './root-error-page'
 
@@ -10,7 +11,14 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   window.scrollTo = () => {}
   // next-themes reads the system theme.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia
 })
 
 afterEach(() => {
@@ -28,7 +36,10 @@ describe('the root error screen', () => {
       errorComponent: RootErrorPage,
     })
     const page = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>{'the page'}</p> })
-    const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) })
+    const router = createRouter({
+      routeTree: root.addChildren([page]),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
     await router.load()
     // The whole document, as in the browser.
     render(<RouterProvider router={router} />, { container: document as unknown as HTMLElement })

@@ -1,12 +1,14 @@
-import { HeadContent, Scripts, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
+import { type ErrorComponentProps, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
+
 import { ThemeProvider } from '@/components/ui/theme-provider'
-import { DEFAULT_LANGUAGE, isLanguage, languageDir, type Language } from '@/lib/i18n/config'
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import type { Messages } from '@/lib/i18n/messages'
 // Only what this page says, in the fallback language: named JSON imports keep the rest out of the bundle.
 import { appName, errors } from '@/locales/en/shell.json'
+
 import { ErrorPage } from './error-page'
 
 /** The English texts of the error screens, for when the root loader (the messages) failed. */

@@ -1,10 +1,11 @@
 import { createRouterClient } from '@orpc/server'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { pushToOutbox } from '@/server/email/dev-outbox.server'
-import { createApiHarness, type ApiHarness } from '@/test/api'
+import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
 let demo: ApiHarness
@@ -16,16 +17,21 @@ beforeAll(async () => {
 /** The shell procedures with these request headers and settings. */
 function shell(headers: Record<string, string>, settings: Record<string, string> = {}) {
   const env = parseEnv({ NODE_ENV: 'test', ...settings })
-  return createRouterClient(router, { context: apiContext({ headers: new Headers(headers), db: api.db, auth: api.auth, env }) }).shell
+  return createRouterClient(router, {
+    context: apiContext({ headers: new Headers(headers), db: api.db, auth: api.auth, env }),
+  }).shell
 }
 
 describe('shell.state', () => {
-  it.each(['anonymous', 'user', 'admin'] as const)('gives %s the language, links, no badge and an open sidebar by default', async (caller) => {
-    const state = await (await api.client(caller)).shell.state({})
-    expect(state).toMatchObject({ language: 'en', environment: null, sidebarCollapsed: false })
-    // No repository configured: the app's own about page, never a 404.
-    expect(state.links).toEqual({ docs: '/about', issues: '/about#issues' })
-  })
+  it.each(['anonymous', 'user', 'admin'] as const)(
+    'gives %s the language, links, no badge and an open sidebar by default',
+    async (caller) => {
+      const state = await (await api.client(caller)).shell.state({})
+      expect(state).toMatchObject({ language: 'en', environment: null, sidebarCollapsed: false })
+      // No repository configured: the app's own about page, never a 404.
+      expect(state.links).toEqual({ docs: '/about', issues: '/about#issues' })
+    },
+  )
 
   it('takes the language from the URL’s lng, then the cookie, then Accept-Language', async () => {
     expect((await shell({ cookie: 'i18next=ar', 'accept-language': 'sw' }).state({ lng: 'fr' })).language).toBe('fr')
@@ -36,7 +42,10 @@ describe('shell.state', () => {
   })
 
   it('reads the sidebar cookie and the environment badge', async () => {
-    const state = await shell({ cookie: 'a=b; sidebar_state=collapsed' }, { ENV_NAME: 'Staging', ENV_COLOR: '#ff0000' }).state({})
+    const state = await shell(
+      { cookie: 'a=b; sidebar_state=collapsed' },
+      { ENV_NAME: 'Staging', ENV_COLOR: '#ff0000' },
+    ).state({})
     expect(state.sidebarCollapsed).toBe(true)
     expect(state.environment).toMatchObject({ name: 'Staging', color: '#ff0000' })
   })
@@ -51,16 +60,26 @@ describe('shell.state', () => {
 })
 
 describe('shell.devMailbox', () => {
-  it.each(['anonymous', 'user', 'admin'] as const)('lists the development outbox, newest first, for %s in development', async (caller) => {
-    pushToOutbox({ to: 'mailbox@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' })
-    const emails = await (await api.client(caller)).shell.devMailbox()
-    expect(emails[0]).toMatchObject({ to: 'mailbox@example.com', subject: 'Hello' })
-  })
+  it.each(['anonymous', 'user', 'admin'] as const)(
+    'lists the development outbox, newest first, for %s in development',
+    async (caller) => {
+      pushToOutbox({ to: 'mailbox@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' })
+      const emails = await (await api.client(caller)).shell.devMailbox()
+      expect(emails[0]).toMatchObject({ to: 'mailbox@example.com', subject: 'Hello' })
+    },
+  )
 
   it('is not found in production, nor when SMTP is set (mail really leaves)', async () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), EMAIL_SERVER: 'smtp://localhost:2525', BASE_URL: 'https://books.example' }
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      EMAIL_SERVER: 'smtp://localhost:2525',
+      BASE_URL: 'https://books.example',
+    }
     await expect(shell({}, production).devMailbox()).rejects.toMatchObject({ status: 404 })
-    await expect(shell({}, { EMAIL_SERVER: 'smtp://localhost:2525' }).devMailbox()).rejects.toMatchObject({ status: 404 })
+    await expect(shell({}, { EMAIL_SERVER: 'smtp://localhost:2525' }).devMailbox()).rejects.toMatchObject({
+      status: 404,
+    })
   })
 
   it('answers in demo mode as outside it (a read)', async () => {

@@ -1,9 +1,11 @@
 import { z } from 'zod'
-import { isLanguage, LANGUAGES, type Language } from '@/lib/i18n/config'
+
+import { isLanguage, type Language, LANGUAGES } from '@/lib/i18n/config'
 import { cookieValue } from '@/lib/i18n/detect.server'
 import { apiError } from '@/server/api/errors.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
+
 import { environmentBadge } from './environment-badge.server'
 import { SIDEBAR_COOKIE } from './sidebar-state'
 
@@ -21,7 +23,9 @@ const state = publicProcedure
   .output(
     z.object({
       language: z.enum(LANGUAGES.map((language) => language.key) as [Language, ...Language[]]),
-      environment: z.object({ name: z.string(), emoji: z.string().nullable(), color: z.string(), textColor: z.string() }).nullable(),
+      environment: z
+        .object({ name: z.string(), emoji: z.string().nullable(), color: z.string(), textColor: z.string() })
+        .nullable(),
       links: z.object({ docs: z.string(), issues: z.string() }),
       sidebarCollapsed: z.boolean(),
     }),
@@ -37,7 +41,16 @@ const state = publicProcedure
 const devMailbox = publicProcedure
   .route({ method: 'GET', path: '/dev/mailbox', summary: 'Development mailbox (development only)', tags: TAGS })
   .output(
-    z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string() })),
+    z.array(
+      z.object({
+        id: z.number(),
+        to: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        html: z.string(),
+        sentAt: z.string(),
+      }),
+    ),
   )
   .handler(({ context }) => {
     if (context.env.isProduction || context.env.EMAIL_SERVER) throw apiError('NOT_FOUND')

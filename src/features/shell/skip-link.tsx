@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+
 import { MAIN_ID } from './layout-context'
 
 /** The first focusable element of a layout: jumps over the navigation. */

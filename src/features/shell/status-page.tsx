@@ -1,7 +1,9 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button, buttonVariants } from '@/components/ui/button'
+
 import { useLayout } from './layout-context'
 
 /**

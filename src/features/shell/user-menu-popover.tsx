@@ -3,13 +3,23 @@ import { CircleUser } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { SignOutButton } from '@/features/account/sign-out-button'
 import type { SessionUser } from '@/features/auth/session'
+
 import { AppSwitch } from './app-switch'
 import { Avatar, UserMenuButton } from './user-menu'
 
 /** The user menu's popover (./user-menu.tsx), open from its first render. */
-export function UserMenuPopover({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+export function UserMenuPopover({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: SessionUser
+  collapsed: boolean
+  onNavigate?: () => void
+}) {
   const { t } = useTranslation('shell')
   const [open, setOpen] = useState(true)
   const navigate = () => {

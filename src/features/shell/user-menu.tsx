@@ -1,10 +1,13 @@
 import { ChevronsUpDown } from 'lucide-react'
-import { lazy, Suspense, useState, type ComponentProps } from 'react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
+
 import { cn } from '@/components/ui/cn'
 import type { SessionUser } from '@/features/auth/session'
 
 // The popover (Radix, floating-ui) loads with the first click, not with every manager page.
-const UserMenuPopover = lazy(() => import('./user-menu-popover').then(({ UserMenuPopover }) => ({ default: UserMenuPopover })))
+const UserMenuPopover = lazy(() =>
+  import('./user-menu-popover').then(({ UserMenuPopover }) => ({ default: UserMenuPopover })),
+)
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean)
@@ -53,10 +56,24 @@ export function UserMenuButton({
  * The signed-in user's menu at the bottom of the manager sidebar: who, Account, the app switch, sign out.
  * A plain button until first opened; then the popover, which stays (it opens and closes itself).
  */
-export function UserMenu({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+export function UserMenu({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: SessionUser
+  collapsed: boolean
+  onNavigate?: () => void
+}) {
   const [opened, setOpened] = useState(false)
   const button = (
-    <UserMenuButton user={user} collapsed={collapsed} aria-haspopup="dialog" aria-expanded={false} onClick={() => setOpened(true)} />
+    <UserMenuButton
+      user={user}
+      collapsed={collapsed}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => setOpened(true)}
+    />
   )
   if (!opened) return button
   return (

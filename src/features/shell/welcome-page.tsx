@@ -1,7 +1,9 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { BookText, Bug, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import type { SessionUser } from '@/features/auth/session'
+
 import { AppSwitch } from './app-switch'
 
 /** The /app home: welcomes the user, links to both areas, the documentation and open issues. */
@@ -9,8 +11,20 @@ export function WelcomePage({ user }: { user: SessionUser }) {
   const { t } = useTranslation('shell')
   const { links } = useLoaderData({ from: '__root__' })
   const resources = [
-    { key: 'docs', href: links.docs, icon: BookText, title: t('welcome.docs'), description: t('welcome.docsDescription') },
-    { key: 'issues', href: links.issues, icon: Bug, title: t('welcome.issues'), description: t('welcome.issuesDescription') },
+    {
+      key: 'docs',
+      href: links.docs,
+      icon: BookText,
+      title: t('welcome.docs'),
+      description: t('welcome.docsDescription'),
+    },
+    {
+      key: 'issues',
+      href: links.issues,
+      icon: Bug,
+      title: t('welcome.issues'),
+      description: t('welcome.issuesDescription'),
+    },
   ]
   return (
     <div className="flex flex-col gap-8">

@@ -1,6 +1,7 @@
 import { Ban } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import {
@@ -15,6 +16,7 @@ import {
 } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { api } from '@/lib/orpc'
+
 import { BAN_REASON_MAX, type UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
 
@@ -40,7 +42,12 @@ export function BanButton({ user }: { user: UserDetail }) {
         title={t('ban.unbanTitle', { name: user.name })}
         description={t('ban.unbanDescription')}
         confirmLabel={t('ban.unban')}
-        onConfirm={() => run(() => api.user.unban({ id: user.id }), { successKey: 'toasts.unbanned', failedKey: 'user:toasts.unbanFailed' })}
+        onConfirm={() =>
+          run(() => api.user.unban({ id: user.id }), {
+            successKey: 'toasts.unbanned',
+            failedKey: 'user:toasts.unbanFailed',
+          })
+        }
       />
     )
   }
@@ -50,7 +57,10 @@ export function BanButton({ user }: { user: UserDetail }) {
     try {
       // The ban lasts through the chosen day, in the admin's time zone.
       const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
-      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), { successKey: 'toasts.banned', failedKey: 'user:toasts.banFailed' })
+      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), {
+        successKey: 'toasts.banned',
+        failedKey: 'user:toasts.banFailed',
+      })
       setOpen(false)
       setReason('')
       setUntil('')
@@ -82,9 +92,20 @@ export function BanButton({ user }: { user: UserDetail }) {
             <ResponsiveDialogDescription>{t('ban.description')}</ResponsiveDialogDescription>
           </ResponsiveDialogHeader>
           <ResponsiveDialogBody className="flex flex-col gap-4">
-            <TextField label={t('ban.reason')} value={reason} maxLength={BAN_REASON_MAX} onChange={(event) => setReason(event.target.value)} />
+            <TextField
+              label={t('ban.reason')}
+              value={reason}
+              maxLength={BAN_REASON_MAX}
+              onChange={(event) => setReason(event.target.value)}
+            />
             <div className="flex flex-col gap-1">
-              <TextField label={t('ban.until')} type="date" min={tomorrow()} value={until} onChange={(event) => setUntil(event.target.value)} />
+              <TextField
+                label={t('ban.until')}
+                type="date"
+                min={tomorrow()}
+                value={until}
+                onChange={(event) => setUntil(event.target.value)}
+              />
               <p className="text-sm text-muted-foreground">{t('ban.untilHint')}</p>
             </div>
           </ResponsiveDialogBody>

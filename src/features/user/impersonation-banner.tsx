@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
 import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
@@ -39,8 +40,16 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
       aria-label={t('sessions.impersonated')}
       className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-amber-200 px-4 py-2 text-sm text-amber-950"
     >
-      <p data-testid="impersonation-banner">{t('impersonation.banner', { name: session.name, email: session.email })}</p>
-      <Button size="sm" variant="secondary" disabled={pending} aria-busy={pending || undefined} onClick={() => void stop()}>
+      <p data-testid="impersonation-banner">
+        {t('impersonation.banner', { name: session.name, email: session.email })}
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={() => void stop()}
+      >
         {t('impersonation.stop')}
       </Button>
     </div>

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/features/auth/auth-client'
 import { authErrorMessage } from '@/features/auth/auth-errors'
 import { handleDemoModeError } from '@/features/demo/demo-store'
+
 import type { UserDetail } from './schema'
 
 /**

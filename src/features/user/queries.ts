@@ -1,5 +1,5 @@
-import { infiniteListOptions } from '@/lib/use-infinite-list'
 import { orpc } from '@/lib/orpc'
+import { infiniteListOptions } from '@/lib/use-infinite-list'
 
 /** The queries of the user manager, shared by the route loaders (prefetch) and the pages. */
 export const userQueries = {
@@ -11,4 +11,3 @@ export const userQueries = {
 
 /** Every query of the user manager: what any admin action makes stale. */
 export const allUserQueries = () => ({ queryKey: orpc.user.key() })
-

@@ -1,7 +1,7 @@
-import { z } from '@/lib/i18n/zod'
-import { deviceSchema } from '@/lib/device'
+import { type Role, ROLES } from '@/features/auth/permissions'
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
-import { ROLES, type Role } from '@/features/auth/permissions'
+import { deviceSchema } from '@/lib/device'
+import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 
 /** Shared by the API and the user form (messages are i18n keys). */

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+
 import { toast } from '@/components/ui/toaster'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import { apiErrorMessage } from '@/lib/api-error'
+
 import { allUserQueries } from './queries'
 
 /**

@@ -1,8 +1,10 @@
 import { History } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useFormatDate } from '@/lib/use-format-date'
+
 import { DataList } from '@/components/ui/data-list'
+import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
+
 import { AUDIT_ACTIONS } from './audit-actions'
 import { userQueries } from './queries'
 import type { AuditEntry } from './schema'
@@ -34,7 +36,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const date = useFormatDate()
   const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action)
   const what = known
-    ? t(`audit.actions.${entry.action}`, { role: t(`roles.${String(entry.details.role)}`, { defaultValue: String(entry.details.role ?? '') }) })
+    ? t(`audit.actions.${entry.action}`, {
+        role: t(`roles.${String(entry.details.role)}`, { defaultValue: String(entry.details.role ?? '') }),
+      })
     : t('audit.actions.unknown', { action: entry.action })
   const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')
   return (

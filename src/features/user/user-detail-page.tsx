@@ -1,22 +1,24 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { BackLink } from '@/components/ui/back-link'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFormatDate } from '@/lib/use-format-date'
+
+import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { roleCan } from '@/features/auth/permissions'
 import type { SessionUser } from '@/features/auth/session'
 import { api } from '@/lib/orpc'
+import { useFormatDate } from '@/lib/use-format-date'
+
 import { BanButton } from './ban-dialog'
 import { ImpersonateButton } from './impersonation'
 import { userQueries } from './queries'
 import type { UserDetail } from './schema'
+import { useUserAction } from './use-user-action'
 import { UserAuditTrail } from './user-audit'
 import { UserSessions } from './user-sessions'
-import { useUserAction } from './use-user-action'
 import { EmailVerified, RoleBadge } from './users-page'
 
 /** /manager/users/{id}: the user's data and states, the admin actions, sessions and audit trail. */
@@ -33,10 +35,16 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="flex items-center gap-2 text-2xl font-semibold">
             {user.name}
-            {isSelf ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t('detail.you')}</span> : null}
+            {isSelf ? (
+              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t('detail.you')}</span>
+            ) : null}
           </h1>
           <div className="flex flex-wrap gap-2">
-            <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
+            <Link
+              to="/manager/users/$id/update"
+              params={{ id: user.id }}
+              className={buttonVariants({ variant: 'secondary' })}
+            >
               <Pencil aria-hidden className="size-4" />
               {t('detail.edit')}
             </Link>

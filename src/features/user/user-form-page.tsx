@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+
 import type { UserDetail } from './schema'
 import { UserForm } from './user-form'
 

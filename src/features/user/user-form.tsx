@@ -5,6 +5,7 @@ import { Loader2Icon } from 'lucide-react'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+
 import { Button, buttonVariants } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
@@ -13,8 +14,9 @@ import { ROLES } from '@/features/auth/permissions'
 import { handleDemoModeError } from '@/features/demo/demo-store'
 import { apiErrorMessage, applyFieldErrors } from '@/lib/api-error'
 import { api } from '@/lib/orpc'
+
 import { allUserQueries } from './queries'
-import { userFormSchema, type UserDetail, type UserFormValues } from './schema'
+import { type UserDetail, userFormSchema, type UserFormValues } from './schema'
 
 const FIELDS = ['name', 'email', 'role'] as const
 
@@ -30,11 +32,14 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const roleId = useId()
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),
-    defaultValues: user ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] } : { name: '', email: '', role: 'user' },
+    defaultValues: user
+      ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] }
+      : { name: '', email: '', role: 'user' },
   })
 
   const save = useMutation({
-    mutationFn: (values: UserFormValues) => (user ? api.user.update({ id: user.id, ...values }) : api.user.create(values)),
+    mutationFn: (values: UserFormValues) =>
+      user ? api.user.update({ id: user.id, ...values }) : api.user.create(values),
     onSuccess: async (saved) => {
       toast.success(t(user ? 'toasts.updated' : 'toasts.created'))
       await queryClient.invalidateQueries(allUserQueries())
@@ -42,7 +47,8 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
     },
     onError: (error) => {
       if (handleDemoModeError(error)) return
-      if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(apiErrorMessage(t, error, user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed'))
+      if (!applyFieldErrors(error, form.setError, FIELDS))
+        toast.error(apiErrorMessage(t, error, user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed'))
     },
   })
 
@@ -55,9 +61,19 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const roleError = error('role')
 
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="flex max-w-lg flex-col gap-4">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      noValidate
+      className="flex max-w-lg flex-col gap-4"
+    >
       <TextField label={t('fields.name')} autoComplete="off" error={error('name')} {...form.register('name')} />
-      <TextField label={t('fields.email')} type="email" autoComplete="off" error={error('email')} {...form.register('email')} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="off"
+        error={error('email')}
+        {...form.register('email')}
+      />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={roleId} className="text-sm font-medium">
           {t('fields.role')}
@@ -77,7 +93,11 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
           ))}
         </select>
         {isSelf || roleError ? (
-          <p id={`${roleId}-hint`} role={roleError ? 'alert' : undefined} className={roleError ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}>
+          <p
+            id={`${roleId}-hint`}
+            role={roleError ? 'alert' : undefined}
+            className={roleError ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}
+          >
             {roleError ?? t('fields.ownRoleHint')}
           </p>
         ) : null}

@@ -1,11 +1,13 @@
 import { MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useFormatDate } from '@/lib/use-format-date'
+
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
 import { api } from '@/lib/orpc'
+import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
+
 import { userQueries } from './queries'
 import type { SessionItem } from './schema'
 import { useUserAction } from './use-user-action'
@@ -32,7 +34,12 @@ export function UserSessions({ userId }: { userId: string }) {
             description={t('sessions.revokeAllDescription')}
             confirmLabel={t('sessions.revokeAll')}
             variant="destructive"
-            onConfirm={() => run(() => api.user.revokeSessions({ id: userId }), { successKey: 'toasts.sessionsRevoked', failedKey: 'user:toasts.revokeAllFailed' })}
+            onConfirm={() =>
+              run(() => api.user.revokeSessions({ id: userId }), {
+                successKey: 'toasts.sessionsRevoked',
+                failedKey: 'user:toasts.revokeAllFailed',
+              })
+            }
           />
         ) : null}
       </div>
@@ -72,9 +79,12 @@ function SessionRow({ session, userId }: { session: SessionItem; userId: string 
             </span>
           ) : null}
         </p>
-        <p className="text-muted-foreground">{session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp')}</p>
         <p className="text-muted-foreground">
-          {t('sessions.createdAt', { date: date(session.createdAt) })} · {t('sessions.lastActiveAt', { date: date(session.lastActiveAt) })} ·{' '}
+          {session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp')}
+        </p>
+        <p className="text-muted-foreground">
+          {t('sessions.createdAt', { date: date(session.createdAt) })} ·{' '}
+          {t('sessions.lastActiveAt', { date: date(session.lastActiveAt) })} ·{' '}
           {t('sessions.expiresAt', { date: date(session.expiresAt) })}
         </p>
       </div>
@@ -88,7 +98,12 @@ function SessionRow({ session, userId }: { session: SessionItem; userId: string 
         description={t('sessions.revokeDescription')}
         confirmLabel={t('sessions.revoke')}
         variant="destructive"
-        onConfirm={() => run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), { successKey: 'toasts.sessionRevoked', failedKey: 'user:toasts.revokeSessionFailed' })}
+        onConfirm={() =>
+          run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), {
+            successKey: 'toasts.sessionRevoked',
+            failedKey: 'user:toasts.revokeSessionFailed',
+          })
+        }
       />
     </li>
   )

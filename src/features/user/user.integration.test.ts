@@ -1,13 +1,14 @@
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
-import { router, type Router } from '@/server/api/router.server'
+import { type Router, router } from '@/server/api/router.server'
 import { createAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { auditLog, session, user } from '@/server/db/schema'
-import { createApiHarness, type ApiHarness, type Caller } from '@/test/api'
+import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 
 const BASE_URL = 'http://localhost:3000'
 const CLIENT_IP = '203.0.113.7'
@@ -38,7 +39,13 @@ async function refusal(call: Promise<unknown>) {
     },
     (e: unknown) => e,
   )) as { status: number; message: string; data: { key: string; authCode?: string; fields?: Record<string, string> } }
-  return { status: error.status, code: error.data.authCode, key: error.data.key, fields: error.data.fields, message: error.message }
+  return {
+    status: error.status,
+    code: error.data.authCode,
+    key: error.data.key,
+    fields: error.data.fields,
+    message: error.message,
+  }
 }
 
 async function auditRows(targetUserId: string) {
@@ -122,7 +129,13 @@ describe('user.get', () => {
   it('returns a user to an admin, 404 for an unknown id; refuses a user and a signed-out caller', async () => {
     const admin = await clients('admin')
     const found = await admin.user.get({ id: adminId })
-    expect(found).toMatchObject({ id: adminId, email: 'admin@admin.com', role: 'admin', banned: false, banReason: null })
+    expect(found).toMatchObject({
+      id: adminId,
+      email: 'admin@admin.com',
+      role: 'admin',
+      banned: false,
+      banReason: null,
+    })
     expect(found.onboardedAt).toEqual(expect.any(String))
     const missing = await api.rest('admin', 'GET', '/users/does-not-exist')
     expect(missing.status).toBe(404)
@@ -149,7 +162,11 @@ describe('user.create', () => {
   it("answers a taken e-mail with 'Email already used' on the email field", async () => {
     const admin = await clients('admin')
     const taken = await refusal(admin.user.create({ name: 'Someone', email: 'USER@user.com', role: 'user' }))
-    expect(taken).toMatchObject({ status: 409, message: 'Email already used', fields: { email: 'user:errors.emailTaken' } })
+    expect(taken).toMatchObject({
+      status: 409,
+      message: 'Email already used',
+      fields: { email: 'user:errors.emailTaken' },
+    })
   })
 
   it('validates the form on the server', async () => {
@@ -186,8 +203,14 @@ describe('user.update', () => {
 
   it("answers a taken e-mail with 'Email already used' on the email field", async () => {
     const target = await newUser()
-    const taken = await refusal((await clients('admin')).user.update({ ...target, email: 'user@user.com', role: 'admin' }))
-    expect(taken).toMatchObject({ status: 409, message: 'Email already used', fields: { email: 'user:errors.emailTaken' } })
+    const taken = await refusal(
+      (await clients('admin')).user.update({ ...target, email: 'user@user.com', role: 'admin' }),
+    )
+    expect(taken).toMatchObject({
+      status: 409,
+      message: 'Email already used',
+      fields: { email: 'user:errors.emailTaken' },
+    })
     // Nothing of the refused update is kept: the role is unchanged.
     const [row] = await api.db.select({ role: user.role }).from(user).where(eq(user.id, target.id))
     expect(row!.role).toBe('user')
@@ -196,7 +219,11 @@ describe('user.update', () => {
   it('never lets an admin change their own role, through the API or the auth service', async () => {
     const admin = await clients('admin')
     const own = await refusal(admin.user.update({ id: adminId, name: 'Admin', email: 'admin@admin.com', role: 'user' }))
-    expect(own).toMatchObject({ status: 400, code: 'YOU_CANNOT_CHANGE_YOUR_OWN_ROLE', fields: { role: 'user:errors.ownRole' } })
+    expect(own).toMatchObject({
+      status: 400,
+      code: 'YOU_CANNOT_CHANGE_YOUR_OWN_ROLE',
+      fields: { role: 'user:errors.ownRole' },
+    })
     expect(own.message).toBe('You cannot change your own role')
     const direct = await viaAuth('admin', '/admin/set-role', { userId: adminId, role: 'user' })
     expect([direct.status, direct.code]).toEqual([400, 'YOU_CANNOT_CHANGE_YOUR_OWN_ROLE'])
@@ -204,13 +231,18 @@ describe('user.update', () => {
     expect([viaUpdate.status, viaUpdate.code]).toEqual([400, 'YOU_CANNOT_CHANGE_YOUR_OWN_ROLE'])
     expect((await admin.user.get({ id: adminId })).role).toBe('admin')
     // Their own name is theirs to change here, as long as the role stays.
-    expect((await admin.user.update({ id: adminId, name: 'Admin', email: 'admin@admin.com', role: 'admin' })).role).toBe('admin')
+    expect(
+      (await admin.user.update({ id: adminId, name: 'Admin', email: 'admin@admin.com', role: 'admin' })).role,
+    ).toBe('admin')
   })
 
   it('refuses a user and a signed-out caller; 404 for an unknown id', async () => {
     const target = await newUser()
     const input = { id: target.id, name: 'Hacked', email: target.email, role: 'user' as const }
-    expect(await refusal((await clients('user')).user.update(input))).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS' })
+    expect(await refusal((await clients('user')).user.update(input))).toMatchObject({
+      status: 403,
+      code: 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
+    })
     const direct = await viaAuth('user', '/admin/update-user', { userId: target.id, data: { name: 'Hacked' } })
     expect([direct.status, direct.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS'])
     expect((await api.rest('anonymous', 'PUT', `/users/${target.id}`, input)).status).toBe(401)
@@ -274,7 +306,12 @@ describe('user.ban and user.unban', () => {
     expect(await hasSession(cookie)).toBe(false)
     expect((await api.rest(caller, 'GET', '/genres')).status).toBe(401)
     const rows = await auditRows(target.id)
-    expect(rows.at(-1)).toMatchObject({ action: 'user.ban', actorId: adminId, ip: CLIENT_IP, details: { reason: 'Spam' } })
+    expect(rows.at(-1)).toMatchObject({
+      action: 'user.ban',
+      actorId: adminId,
+      ip: CLIENT_IP,
+      details: { reason: 'Spam' },
+    })
     // Signing in again is refused with the auth service's BANNED_USER.
     api.forget(caller)
     await expect(api.cookie(caller)).rejects.toThrow(/BANNED_USER/)
@@ -301,7 +338,10 @@ describe('user.ban and user.unban', () => {
 
   it('refuses an end date in the past on its field', async () => {
     const target = await newUser()
-    const response = await api.rest('admin', 'POST', `/users/${target.id}/ban`, { reason: 'x', expiresAt: '2000-01-01T00:00:00Z' })
+    const response = await api.rest('admin', 'POST', `/users/${target.id}/ban`, {
+      reason: 'x',
+      expiresAt: '2000-01-01T00:00:00Z',
+    })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ data: { fields: { expiresAt: 'user:validation.banEndInPast' } } })
   })
@@ -310,7 +350,11 @@ describe('user.ban and user.unban', () => {
     const target = await newUser()
     const user403 = await refusal((await clients('user')).user.ban({ id: target.id, reason: '' }))
     const direct = await viaAuth('user', '/admin/ban-user', { userId: target.id })
-    expect(user403).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', message: 'You are not allowed to ban users' })
+    expect(user403).toMatchObject({
+      status: 403,
+      code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
+      message: 'You are not allowed to ban users',
+    })
     expect([direct.status, direct.code]).toEqual([user403.status, user403.code])
     expect(direct.json).toMatchObject({ message: user403.message })
     const unban = await refusal((await clients('user')).user.unban({ id: target.id }))
@@ -323,7 +367,11 @@ describe('user.ban and user.unban', () => {
     const target = await newUser()
     const direct = await viaAuth('admin', '/admin/ban-user', { userId: target.id, banReason: 'Direct' })
     expect(direct.status).toBe(200)
-    expect((await auditRows(target.id)).at(-1)).toMatchObject({ action: 'user.ban', actorId: adminId, details: { reason: 'Direct' } })
+    expect((await auditRows(target.id)).at(-1)).toMatchObject({
+      action: 'user.ban',
+      actorId: adminId,
+      details: { reason: 'Direct' },
+    })
   })
 })
 
@@ -335,10 +383,17 @@ describe('user sessions', () => {
     const first = (await api.cookie(caller))!
     api.forget(caller)
     const second = (await api.cookie(caller))!
-    const rows = await api.db.select().from(session).where(eq(session.userId, target.id)).orderBy(asc(session.createdAt))
+    const rows = await api.db
+      .select()
+      .from(session)
+      .where(eq(session.userId, target.id))
+      .orderBy(asc(session.createdAt))
     await api.db
       .update(session)
-      .set({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' })
+      .set({
+        userAgent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      })
       .where(eq(session.id, rows[0]!.id))
     return { target, caller, first, second, rows }
   }
@@ -349,7 +404,11 @@ describe('user sessions', () => {
     expect(page.total).toBe(2)
     expect(page.items.map((item) => item.id).sort()).toEqual(rows.map((row) => row.id).sort())
     const chrome = page.items.find((item) => item.id === rows[0]!.id)!
-    expect(chrome).toMatchObject({ device: { browser: expect.stringMatching(/^Chrome \d+$/), os: 'Linux', type: 'desktop' }, current: false, impersonated: false })
+    expect(chrome).toMatchObject({
+      device: { browser: expect.stringMatching(/^Chrome \d+$/), os: 'Linux', type: 'desktop' },
+      current: false,
+      impersonated: false,
+    })
     expect(chrome.expiresAt > chrome.lastActiveAt).toBe(true)
     const text = JSON.stringify(page)
     for (const row of rows) expect(text).not.toContain(row.token)
@@ -404,7 +463,10 @@ describe('user sessions', () => {
   it('refuses a user (as /api/auth/admin/* does) and a signed-out caller', async () => {
     const { target, rows } = await userWithTwoSessions()
     const user = await clients('user')
-    expect(await refusal(user.user.sessions({ id: target.id }))).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS' })
+    expect(await refusal(user.user.sessions({ id: target.id }))).toMatchObject({
+      status: 403,
+      code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS',
+    })
     const directList = await viaAuth('user', '/admin/list-user-sessions', { userId: target.id })
     expect([directList.status, directList.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS'])
     const revoke = await refusal(user.user.revokeSession({ id: target.id, sessionId: rows[0]!.id }))
@@ -465,9 +527,15 @@ describe('impersonation (through the auth service, which swaps the session cooki
     const [before] = await api.db.select({ expiresAt: session.expiresAt }).from(session).where(impersonation)
     expect(before!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600 * 1000)
     // Old enough for better-auth to refresh it (its update age is a day).
-    await api.db.update(session).set({ updatedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) }).where(impersonation)
+    await api.db
+      .update(session)
+      .set({ updatedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) })
+      .where(impersonation)
     expect(await hasSession(cookie)).toBe(true)
-    const [after] = await api.db.select({ expiresAt: session.expiresAt, updatedAt: session.updatedAt }).from(session).where(impersonation)
+    const [after] = await api.db
+      .select({ expiresAt: session.expiresAt, updatedAt: session.updatedAt })
+      .from(session)
+      .where(impersonation)
     expect(after!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime())
   })
@@ -484,7 +552,9 @@ describe('impersonation (through the auth service, which swaps the session cooki
       code: 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
     })
     expect((await viaAuth('anonymous', '/admin/impersonate-user', { userId: target.id })).status).toBe(401)
-    const actions = (await api.db.select().from(auditLog).where(eq(auditLog.action, 'user.impersonate'))).map((row) => row.targetUserId)
+    const actions = (await api.db.select().from(auditLog).where(eq(auditLog.action, 'user.impersonate'))).map(
+      (row) => row.targetUserId,
+    )
     expect(actions).not.toContain(otherAdmin.id)
     expect(actions).not.toContain(target.id)
   })
@@ -499,10 +569,19 @@ describe('user.audit', () => {
     const page = await admin.user.audit({ id: target.id, limit: 2 })
     expect(page.total).toBe(3)
     expect(page.items.map((entry) => entry.action)).toEqual(['user.unban', 'user.ban'])
-    expect(page.items[1]).toMatchObject({ actor: { id: adminId, email: 'admin@admin.com' }, ip: CLIENT_IP, details: { reason: 'Trail' } })
+    expect(page.items[1]).toMatchObject({
+      actor: { id: adminId, email: 'admin@admin.com' },
+      ip: CLIENT_IP,
+      details: { reason: 'Trail' },
+    })
     const rest = await admin.user.audit({ id: target.id, limit: 2, cursor: page.nextCursor! })
     expect(rest.items.map((entry) => entry.action)).toEqual(['user.create'])
-    const newest = await api.db.select().from(auditLog).where(eq(auditLog.targetUserId, target.id)).orderBy(desc(auditLog.createdAt)).limit(1)
+    const newest = await api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, target.id))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1)
     expect(newest[0]!.id).toBe(page.items[0]!.id)
   })
 
@@ -518,7 +597,13 @@ describe('demo mode', () => {
     const demoAuth = createAuth(api.db, demoEnv)
     const cookie = (await api.cookie('admin'))!
     const admin = createRouterClient(router, {
-      context: apiContext({ headers: new Headers({ cookie }), db: api.db, auth: demoAuth, env: demoEnv, clientIp: CLIENT_IP }),
+      context: apiContext({
+        headers: new Headers({ cookie }),
+        db: api.db,
+        auth: demoAuth,
+        env: demoEnv,
+        clientIp: CLIENT_IP,
+      }),
     })
     const target = await newUser()
     const before = (await api.db.select().from(auditLog)).length
@@ -547,6 +632,9 @@ describe('demo mode', () => {
       expect(((await response.json()) as { code: string }).code).toBe('DEMO_MODE')
     }
     expect(await api.db.select().from(auditLog)).toHaveLength(before)
-    await expect((await api.client('admin')).user.get({ id: target.id })).resolves.toMatchObject({ name: target.name, banned: false })
+    await expect((await api.client('admin')).user.get({ id: target.id })).resolves.toMatchObject({
+      name: target.name,
+      banned: false,
+    })
   })
 })

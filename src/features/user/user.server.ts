@@ -1,11 +1,22 @@
-import { and, asc, count, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, type AnyColumn, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
+
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, decodeCursor, exactCount, firstPageTotal, largeListTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import {
+  afterCursor,
+  allOf,
+  decodeCursor,
+  exactCount,
+  firstPageTotal,
+  largeListTotal,
+  searchWhere,
+  toPage,
+} from '@/server/api/pagination.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
+
 import { callAdminRoute, withAdminPermission } from './auth-service.server'
 import {
   auditPageSchema,
@@ -80,7 +91,9 @@ const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIS
       .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
       .orderBy(asc(user.name), asc(user.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => largeListTotal(db, user, input.searchTerm, () => db.select({ id: user.id }).from(user).where(search).$dynamic()))
+    const total = await firstPageTotal(input, rows, () =>
+      largeListTotal(db, user, input.searchTerm, () => db.select({ id: user.id }).from(user).where(search).$dynamic()),
+    )
     return { ...toPage(rows, input.limit, (row) => row.name), ...total }
   })
 
@@ -152,7 +165,11 @@ const ban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_U
     const banExpiresIn = input.expiresAt
       ? Math.max(1, Math.round((new Date(input.expiresAt).getTime() - Date.now()) / 1000))
       : undefined
-    await callAdminRoute(context, '/admin/ban-user', { userId: input.id, banReason: input.reason || undefined, banExpiresIn })
+    await callAdminRoute(context, '/admin/ban-user', {
+      userId: input.id,
+      banReason: input.reason || undefined,
+      banExpiresIn,
+    })
     return findUser(context, input.id)
   })
 
@@ -188,7 +205,9 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
       .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
       .orderBy(desc(session.updatedAt), desc(session.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => exactCount(context.db.select({ value: count() }).from(session).where(live)))
+    const total = await firstPageTotal(input, rows, () =>
+      exactCount(context.db.select({ value: count() }).from(session).where(live)),
+    )
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,
@@ -259,7 +278,9 @@ const audit = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET
       .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () => exactCount(db.select({ value: count() }).from(auditLog).where(target)))
+    const total = await firstPageTotal(input, rows, () =>
+      exactCount(db.select({ value: count() }).from(auditLog).where(target)),
+    )
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
       ...page,

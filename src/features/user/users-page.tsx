@@ -1,15 +1,23 @@
 import { Link } from '@tanstack/react-router'
 import { BadgeCheck, Ban, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
+
 import { userQueries } from './queries'
 import type { UserListItem } from './schema'
 
 /** /manager/users: search on name and e-mail (the `searchTerm` param), load more, counters. */
-export function UsersPage({ searchTerm, onSearchChange }: { searchTerm: string; onSearchChange: (term: string) => void }) {
+export function UsersPage({
+  searchTerm,
+  onSearchChange,
+}: {
+  searchTerm: string
+  onSearchChange: (term: string) => void
+}) {
   const { t } = useTranslation('user')
   const list = useInfiniteList<UserListItem, Error>(userQueries.list(searchTerm))
   return (

@@ -2,13 +2,14 @@ import type { i18n } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+
 import {
-  LANGUAGE_DETECTION,
   BROWSER_NAMESPACES,
+  type Language,
+  LANGUAGE_DETECTION,
   languageDir,
   languageFontScale,
   toLanguage,
-  type Language,
 } from './config'
 import { addMessages, hasMessages, loadMessages } from './messages'
 
@@ -24,12 +25,15 @@ let detector: LanguageDetector | undefined
 
 function browserDetector() {
   // With a getBestMatchFromCodes, `detect()` returns every code found, in order, not only the first.
-  detector ??= new LanguageDetector({ languageUtils: { getBestMatchFromCodes: () => undefined } }, {
-    ...LANGUAGE_DETECTION,
-    order: [...LANGUAGE_DETECTION.order],
-    caches: [...LANGUAGE_DETECTION.caches],
-    cookieOptions: { ...LANGUAGE_DETECTION.cookieOptions },
-  })
+  detector ??= new LanguageDetector(
+    { languageUtils: { getBestMatchFromCodes: () => undefined } },
+    {
+      ...LANGUAGE_DETECTION,
+      order: [...LANGUAGE_DETECTION.order],
+      caches: [...LANGUAGE_DETECTION.caches],
+      cookieOptions: { ...LANGUAGE_DETECTION.cookieOptions },
+    },
+  )
   return detector
 }
 

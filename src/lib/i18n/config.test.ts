@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fromAcceptLanguage, isLanguage, LANGUAGES, languageDir } from './config'
+
+import { fromAcceptLanguage, isLanguage, languageDir, LANGUAGES } from './config'
 import { languageFromHeaders, languageFromRequest } from './detect.server'
 
 describe('fromAcceptLanguage', () => {

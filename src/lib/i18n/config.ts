@@ -13,7 +13,18 @@ export const LANGUAGES = [
 
 export type Language = (typeof LANGUAGES)[number]['key']
 export const DEFAULT_LANGUAGE: Language = 'en'
-export const NAMESPACES = ['common', 'auth', 'emails', 'shell', 'ui', 'demo', 'book', 'user', 'account', 'dashboard'] as const
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'emails',
+  'shell',
+  'ui',
+  'demo',
+  'book',
+  'user',
+  'account',
+  'dashboard',
+] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** What the browser needs: the e-mail texts are only read by the server. */
 export const BROWSER_NAMESPACES = NAMESPACES.filter((namespace) => namespace !== 'emails')

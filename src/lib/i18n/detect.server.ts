@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, fromAcceptLanguage, isLanguage, type Language } from './config'
+import { DEFAULT_LANGUAGE, fromAcceptLanguage, isLanguage, type Language, LANGUAGE_COOKIE } from './config'
 
 /** One cookie of a Cookie header, decoded (a malformed escape counts as absent, never a 500). */
 export function cookieValue(cookieHeader: string | null, name: string) {

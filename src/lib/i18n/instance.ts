@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next'
-import { DEFAULT_LANGUAGE, NAMESPACES, type Language } from './config'
+
+import { DEFAULT_LANGUAGE, type Language, NAMESPACES } from './config'
 import type { Messages } from './messages'
 
 /**

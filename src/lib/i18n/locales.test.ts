@@ -1,7 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { AUTH_ERROR_CODES } from '@/features/auth/auth-errors'
+
 import { LANGUAGES, NAMESPACES } from './config'
 
 /**
@@ -33,10 +36,10 @@ function messages(language: string, namespace: string) {
  * message counts as one key, `results_one`/`results_other` → `results`.
  */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
-const baseKeys = (entries: Map<string, unknown>) => [...new Set([...entries.keys()].map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()
+const baseKeys = (entries: Map<string, unknown>) =>
+  [...new Set([...entries.keys()].map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()
 
-const variables = (text: unknown) =>
-  [...String(text).matchAll(/{{\s*([\w.]+)\s*}}/g)].map((match) => match[1]).sort()
+const variables = (text: unknown) => [...String(text).matchAll(/{{\s*([\w.]+)\s*}}/g)].map((match) => match[1]).sort()
 
 describe('locale files', () => {
   it('exist for every language and namespace, and nothing else', () => {
@@ -99,7 +102,8 @@ describe('locale files', () => {
     expect(keys.size).toBeGreaterThanOrEqual(7)
     for (const language of languages) {
       const auth = messages(language, 'auth')
-      for (const key of keys) expect(key.startsWith('auth:') && auth.has(key.slice('auth:'.length)), `${language}: ${key}`).toBe(true)
+      for (const key of keys)
+        expect(key.startsWith('auth:') && auth.has(key.slice('auth:'.length)), `${language}: ${key}`).toBe(true)
     }
   })
 })

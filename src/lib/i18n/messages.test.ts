@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+
 import { NAMESPACES, TRANSLATION_LOADING } from './config'
 import { loadMessages } from './messages'
 

@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next'
-import { DEFAULT_LANGUAGE, TRANSLATION_LOADING, type Language } from './config'
+
+import { DEFAULT_LANGUAGE, type Language, TRANSLATION_LOADING } from './config'
 
 export type Messages = Record<string, Record<string, unknown>>
 type MessageFile = () => Promise<{ default: Record<string, unknown> }>

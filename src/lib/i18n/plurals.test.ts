@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { LANGUAGES } from './config'
 import { createI18n } from './instance'
 import { loadMessages } from './messages'
@@ -21,10 +23,20 @@ function keys(value: unknown, prefix = ''): string[] {
 function messageKeys(language: string): string[] {
   return fs
     .readdirSync(path.join(LOCALES, language))
-    .flatMap((file) => keys(JSON.parse(fs.readFileSync(path.join(LOCALES, language, file), 'utf8'))).map((key) => `${file.replace('.json', '')}:${key}`))
+    .flatMap((file) =>
+      keys(JSON.parse(fs.readFileSync(path.join(LOCALES, language, file), 'utf8'))).map(
+        (key) => `${file.replace('.json', '')}:${key}`,
+      ),
+    )
 }
 
-const pluralBases = [...new Set(LANGUAGES.flatMap(({ key }) => messageKeys(key)).filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')))]
+const pluralBases = [
+  ...new Set(
+    LANGUAGES.flatMap(({ key }) => messageKeys(key))
+      .filter((key) => PLURAL_SUFFIX.test(key))
+      .map((key) => key.replace(PLURAL_SUFFIX, '')),
+  ),
+]
 
 describe('plural forms', () => {
   it('there are plural messages to check', () => {
@@ -34,7 +46,9 @@ describe('plural forms', () => {
   it.each(LANGUAGES.map(({ key }) => key))('%s has every plural category its locale uses', (language) => {
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories
     const present = new Set(messageKeys(language))
-    const missing = pluralBases.flatMap((base) => categories.map((category) => `${base}_${category}`)).filter((key) => !present.has(key))
+    const missing = pluralBases
+      .flatMap((base) => categories.map((category) => `${base}_${category}`))
+      .filter((key) => !present.has(key))
     expect(missing).toEqual([])
   })
 

@@ -5,6 +5,7 @@
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
+
 import type { Language } from './config'
 import { createI18n } from './instance'
 import { loadMessages } from './messages'

@@ -1,8 +1,10 @@
 import type { i18n } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
-import { LANGUAGES, type Language } from './config'
+
+import { type Language, LANGUAGES } from './config'
 import { createI18n } from './instance'
 import { loadMessages } from './messages'
 import { zodIssueMessage, zodMessageKey } from './zod'
@@ -73,7 +75,11 @@ describe('zod generic messages (z.config customError)', () => {
   it('exists in every language: no key, English or nesting syntax is ever shown', () => {
     const keys = cases.map(([, schema, value]) => message(schema, value))
     keys.push(message(z.date().min(date), new Date(0)), message(z.date().max(date), new Date(Date.UTC(2040, 0, 1))))
-    keys.push(message(z.date().check(z.gt(date)), date), message(z.date().check(z.lt(date)), date), message(z.array(z.string()).length(2), []))
+    keys.push(
+      message(z.date().check(z.gt(date)), date),
+      message(z.date().check(z.lt(date)), date),
+      message(z.array(z.string()).length(2), []),
+    )
     keys.push(message(z.string().length(2), 'abc'), message(z.file().min(10), new File([], 'x')))
     for (const { key: language } of LANGUAGES) {
       const seen = new Set<string>()
@@ -90,7 +96,11 @@ describe('zod generic messages (z.config customError)', () => {
   it('reads naturally in French, Arabic and Swahili', () => {
     const required = message(z.object({ a: z.string() }), {})
     const short = message(z.string().min(3), '')
-    expect(['fr', 'ar', 'sw'].map((l) => translate(l as Language, required))).toEqual(['Requis', 'مطلوب', 'Inahitajika'])
+    expect(['fr', 'ar', 'sw'].map((l) => translate(l as Language, required))).toEqual([
+      'Requis',
+      'مطلوب',
+      'Inahitajika',
+    ])
     expect(translate('fr', short)).toBe('Doit contenir au moins 3 caractère(s)')
     expect(translate('ar', short)).toBe('يجب أن يحتوي على 3 حرف على الأقل')
     expect(translate('sw', short)).toBe('Lazima iwe na angalau herufi 3')

@@ -23,7 +23,10 @@ export function zodMessageKey(key: string, values?: Values): string {
   if (!values) return `${UI}${key}`
   // The values travel inside `$t(…)`: keep them free of what would end it.
   const safe = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value.replace(/[()$]/g, '') : value]),
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value.replace(/[()$]/g, '') : value,
+    ]),
   )
   return `$t(${UI}${key}, ${JSON.stringify(safe)})`
 }
@@ -83,9 +86,11 @@ export function zodIssueMessage(issue: Issue): string {
       return zodMessageKey(`tooBig.${key}`, key === 'other' ? undefined : { maximum: bound(issue.maximum) })
     }
     case 'invalid_format':
-      if (issue.format === 'starts_with') return zodMessageKey('invalidString.startsWith', { prefix: String(issue.prefix) })
+      if (issue.format === 'starts_with')
+        return zodMessageKey('invalidString.startsWith', { prefix: String(issue.prefix) })
       if (issue.format === 'ends_with') return zodMessageKey('invalidString.endsWith', { suffix: String(issue.suffix) })
-      if (issue.format === 'includes') return zodMessageKey('invalidString.includes', { includes: String(issue.includes) })
+      if (issue.format === 'includes')
+        return zodMessageKey('invalidString.includes', { includes: String(issue.includes) })
       return zodMessageKey(`invalidString.${STRING_FORMATS[issue.format] ?? 'other'}`)
     case 'invalid_value':
       return zodMessageKey('invalidEnum', { options: issue.values.map(String).join(', ') })

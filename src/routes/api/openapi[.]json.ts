@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { appOpenApiDocument } from '@/features/api-docs/api-docs.server'
 
 /** The application API's OpenAPI document, read by the reference page at /api/docs. */

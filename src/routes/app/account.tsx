@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AccountPage } from '@/features/account/account-page'
 import { accountRouteSearch } from '@/features/account/search'
 import { pageHead } from '@/features/shell/head'

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+
 import { requireOnboardedUser } from '@/features/auth/guards'
 import { AppLayout } from '@/features/shell/app-layout'
 import { ErrorPage } from '@/features/shell/error-page'

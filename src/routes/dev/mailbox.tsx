@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+
 import { DevMailboxPage } from '@/features/shell/dev-mailbox-page'
 import { pageHead } from '@/features/shell/head'
 import { apiErrorStatus } from '@/lib/api-error'

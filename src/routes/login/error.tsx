@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { LoginErrorPage, toLoginError } from '@/features/auth/login-error-page'
 import { pageHead } from '@/features/shell/head'
 import { optionalString } from '@/lib/search-params'

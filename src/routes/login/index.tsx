@@ -1,9 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+
 import { LoginPage } from '@/features/auth/login-page'
 import { homeOf, safeRedirect } from '@/features/auth/redirect'
 import { pageHead } from '@/features/shell/head'
-import { redirectSearch } from '@/lib/search-params'
 import { api } from '@/lib/orpc'
+import { redirectSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/')({
   validateSearch: redirectSearch,

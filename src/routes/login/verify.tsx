@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+
 import { VerifyPage } from '@/features/auth/verify-page'
 import { pageHead } from '@/features/shell/head'
 import { api } from '@/lib/orpc'
@@ -9,12 +10,12 @@ export const Route = createFileRoute('/login/verify')({
     email: emailOrEmpty(search.email),
     redirect: optionalString(search.redirect),
   }),
+  loaderDeps: ({ search }) => ({ email: search.email }),
+  // Demo mode, demo accounts only: the pending code, shown on the page.
   beforeLoad: ({ search }) => {
     // Without a well-formed e-mail there is no code to ask for.
     if (!search.email) throw redirect({ to: '/login', search: { redirect: search.redirect } })
   },
-  // Demo mode, demo accounts only: the pending code, shown on the page.
-  loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => api.demo.hint({ email: deps.email }),
   head: pageHead('auth:verify.title'),
   component: function VerifyRoute() {

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { DashboardPage } from '@/features/dashboard/dashboard-page'
 import { dashboardSummaryQuery } from '@/features/dashboard/queries'
 import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/manager/dashboard')({
-  head: pageHead('pages.dashboard'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(dashboardSummaryQuery())
   },
+  head: pageHead('pages.dashboard'),
   component: function ManagerDashboard() {
     const { user } = Route.useRouteContext()
     return <DashboardPage userName={user.name} />

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+
 import { requireManagerAccess } from '@/features/auth/guards'
 import { ErrorPage } from '@/features/shell/error-page'
 import { ManagerLayout } from '@/features/shell/manager-layout'

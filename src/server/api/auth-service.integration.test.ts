@@ -1,6 +1,7 @@
 import { createRouterClient } from '@orpc/server'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import type { Env } from '@/lib/env.server'
 import type { ApiHarness, Caller } from '@/test/api'
 
@@ -28,14 +29,15 @@ let modules: {
 }
 
 beforeAll(async () => {
-  const [{ createApiHarness }, { parseEnv }, { apiContext }, { router }, { callAuthService }, schema] = await Promise.all([
-    import('@/test/api'),
-    import('@/lib/env.server'),
-    import('./context.server'),
-    import('./router.server'),
-    import('./auth-service.server'),
-    import('@/server/db/schema'),
-  ])
+  const [{ createApiHarness }, { parseEnv }, { apiContext }, { router }, { callAuthService }, schema] =
+    await Promise.all([
+      import('@/test/api'),
+      import('@/lib/env.server'),
+      import('./context.server'),
+      import('./router.server'),
+      import('./auth-service.server'),
+      import('@/server/db/schema'),
+    ])
   api = await createApiHarness()
   env = parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'false' })
   modules = { apiContext, router, callAuthService, schema }
@@ -76,11 +78,18 @@ async function failure(call: Promise<unknown>) {
 
 async function newUser(name: string) {
   const admin = await clientOf('admin', { origin: BASE_URL })
-  return admin.user.create({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`, role: 'user' })
+  return admin.user.create({
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`,
+    role: 'user',
+  })
 }
 
 async function isBanned(id: string) {
-  const [row] = await api.db.select({ banned: modules.schema.user.banned }).from(modules.schema.user).where(eq(modules.schema.user.id, id))
+  const [row] = await api.db
+    .select({ banned: modules.schema.user.banned })
+    .from(modules.schema.user)
+    .where(eq(modules.schema.user.id, id))
   return row?.banned
 }
 
@@ -95,7 +104,9 @@ describe('app procedures that call better-auth keep its origin check', () => {
     const target = await newUser('Bob Foreign')
     const admin = await clientOf('admin', { origin: 'https://evil.example' })
     expect(await failure(admin.user.ban({ id: target.id }))).toEqual({ status: 403, authCode: 'INVALID_ORIGIN' })
-    expect(await failure(admin.user.create({ name: 'Mallory', email: `mallory.${Date.now()}@evil.example`, role: 'admin' }))).toEqual({
+    expect(
+      await failure(admin.user.create({ name: 'Mallory', email: `mallory.${Date.now()}@evil.example`, role: 'admin' })),
+    ).toEqual({
       status: 403,
       authCode: 'INVALID_ORIGIN',
     })
@@ -105,7 +116,10 @@ describe('app procedures that call better-auth keep its origin check', () => {
   it('refuses a browser call with the cookie but no Origin or Referer (MISSING_OR_NULL_ORIGIN), as /api/auth does', async () => {
     const target = await newUser('Cy Missing')
     const admin = await clientOf('admin', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })
-    expect(await failure(admin.user.ban({ id: target.id }))).toEqual({ status: 403, authCode: 'MISSING_OR_NULL_ORIGIN' })
+    expect(await failure(admin.user.ban({ id: target.id }))).toEqual({
+      status: 403,
+      authCode: 'MISSING_OR_NULL_ORIGIN',
+    })
     expect(await isBanned(target.id)).toBe(false)
   })
 
@@ -131,8 +145,16 @@ describe('app procedures that call better-auth keep its origin check', () => {
     const mine = await (await clientOf({ email }, { origin: BASE_URL })).account.sessions()
     const other = mine.find((entry) => !entry.current)!
     const evil = await clientOf({ email }, { origin: 'https://evil.example' })
-    expect(await failure(evil.account.revokeSession({ id: other.id }))).toEqual({ status: 403, authCode: 'INVALID_ORIGIN' })
-    expect(await api.db.select().from(session).where(and(eq(session.id, other.id)))).toHaveLength(1)
+    expect(await failure(evil.account.revokeSession({ id: other.id }))).toEqual({
+      status: 403,
+      authCode: 'INVALID_ORIGIN',
+    })
+    expect(
+      await api.db
+        .select()
+        .from(session)
+        .where(and(eq(session.id, other.id))),
+    ).toHaveLength(1)
     expect(first).not.toBe(second)
   })
 })
@@ -158,7 +180,10 @@ describe('the adapter keeps better-auth’s admin permission check', () => {
     const context = await contextOf('admin', { origin: BASE_URL, 'x-forwarded-for': '198.51.100.66' })
     await modules.callAuthService(context, '/admin/ban-user', { userId: target.id })
     const { auditLog } = modules.schema
-    const rows = await api.db.select({ action: auditLog.action, ip: auditLog.ip }).from(auditLog).where(eq(auditLog.targetUserId, target.id))
+    const rows = await api.db
+      .select({ action: auditLog.action, ip: auditLog.ip })
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, target.id))
     expect(rows).toContainEqual(expect.objectContaining({ ip: '203.0.113.9' }))
   })
 })

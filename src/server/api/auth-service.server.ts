@@ -1,9 +1,10 @@
 import { AUTH_ERROR_CODES } from '@/features/auth/auth-errors'
 import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
+
 import type { ApiContext } from './context.server'
-import { apiError } from './errors.server'
 import { API_ERROR_KEYS, type ApiErrorCode } from './errors'
+import { apiError } from './errors.server'
 
 const STATUS_CODES: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',
@@ -67,6 +68,7 @@ export async function callAuthService<T>(
   })
   const response = await handleAuthRequest(context.auth, request, context.clientIp)
   const json = (await response.json().catch(() => null)) as { code?: unknown } | null
-  if (!response.ok) throw authServiceError(response.status, typeof json?.code === 'string' ? json.code : undefined, errors)
+  if (!response.ok)
+    throw authServiceError(response.status, typeof json?.code === 'string' ? json.code : undefined, errors)
   return json as T
 }

@@ -1,6 +1,6 @@
 import type { Env } from '@/lib/env.server'
-import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Language } from '@/lib/i18n/config'
+import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
 import { clientAddressOf } from '@/server/http/client-address.server'
@@ -23,7 +23,13 @@ export interface ApiContext {
   clientIp?: string
 }
 
-export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; env: Env; clientIp?: string }): ApiContext {
+export function apiContext(parts: {
+  headers: Headers
+  db: Database
+  auth: Auth
+  env: Env
+  clientIp?: string
+}): ApiContext {
   return {
     headers: parts.headers,
     db: parts.db,
@@ -40,12 +46,22 @@ export function apiContext(parts: { headers: Headers; db: Database; auth: Auth; 
  * client address is the one the request pipeline resolved (src/server/http).
  */
 export async function requestContext(headers: Headers, clientIp = clientAddressOf(headers)): Promise<ApiContext> {
-  modules ??= Promise.all([import('@/lib/env.server'), import('@/server/db/index.server'), import('@/server/auth/auth.server')])
+  modules ??= Promise.all([
+    import('@/lib/env.server'),
+    import('@/server/db/index.server'),
+    import('@/server/auth/auth.server'),
+  ])
   const [{ env }, { getDb }, { getAuth }] = await modules
   return apiContext({ headers, db: await getDb(), auth: await getAuth(), env: env(), clientIp })
 }
 
 // Imported on first use (they open the database), then kept: an import() per request is not free.
 let modules:
-  | Promise<[typeof import('@/lib/env.server'), typeof import('@/server/db/index.server'), typeof import('@/server/auth/auth.server')]>
+  | Promise<
+      [
+        typeof import('@/lib/env.server'),
+        typeof import('@/server/db/index.server'),
+        typeof import('@/server/auth/auth.server'),
+      ]
+    >
   | undefined

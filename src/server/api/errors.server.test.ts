@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { toApiError } from './errors.server'
 
 describe('toApiError', () => {
@@ -13,7 +14,13 @@ describe('toApiError', () => {
 
   it('still answers a unique violation 409 and a bug 500', async () => {
     const duplicate = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'user_email_unique' })
-    expect(await toApiError(new Error('Failed query', { cause: duplicate }), 'en')).toMatchObject({ status: 409, message: 'Email already used' })
-    expect(await toApiError(new TypeError('x is undefined'), 'en')).toMatchObject({ status: 500, message: 'Something went wrong' })
+    expect(await toApiError(new Error('Failed query', { cause: duplicate }), 'en')).toMatchObject({
+      status: 409,
+      message: 'Email already used',
+    })
+    expect(await toApiError(new TypeError('x is undefined'), 'en')).toMatchObject({
+      status: 500,
+      message: 'Something went wrong',
+    })
   })
 })

@@ -1,12 +1,15 @@
+// Zod's generic messages as i18n keys, whatever module loaded first.
+import '@/lib/i18n/zod'
+
 import { ORPCError, ValidationError } from '@orpc/server'
 import type { i18n } from 'i18next'
+
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { isDatabaseUnavailable } from '@/server/http/errors.server'
 import { logger } from '@/server/logger.server'
-// Zod's generic messages as i18n keys, whatever module loaded first.
-import '@/lib/i18n/zod'
+
 import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './errors'
 
 /**
@@ -64,7 +67,9 @@ function fromValidation(error: ORPCError<string, unknown>) {
   if (!(error.cause instanceof ValidationError)) return undefined
   const fields: Record<string, string> = {}
   for (const issue of error.cause.issues) {
-    const path = (issue.path ?? []).map((part) => (typeof part === 'object' ? String(part.key) : String(part))).join('.')
+    const path = (issue.path ?? [])
+      .map((part) => (typeof part === 'object' ? String(part.key) : String(part)))
+      .join('.')
     fields[path || '_'] ??= issue.message
   }
   const failure = apiError('BAD_REQUEST')
@@ -103,7 +108,10 @@ export async function toApiError(error: unknown, language: Language): Promise<OR
   const data = normalisedData(known)
   const t = (await translator(language)).t
   // A validation failure says what is wrong with each field ('Title is required'), not just 'Invalid input'.
-  const fieldMessages = data.key === API_ERROR_KEYS.BAD_REQUEST && data.fields ? [...new Set(Object.values(data.fields).map((key) => t(key)))] : []
+  const fieldMessages =
+    data.key === API_ERROR_KEYS.BAD_REQUEST && data.fields
+      ? [...new Set(Object.values(data.fields).map((key) => t(key)))]
+      : []
   const message = fieldMessages.length > 0 ? fieldMessages.join(' · ') : t(data.key, data.values ?? {})
   return new ORPCError(known.code, { status: known.status, message, data, cause: known.cause })
 }
@@ -112,6 +120,8 @@ export async function toApiError(error: unknown, language: Language): Promise<OR
 function normalisedData(error: ORPCError<string, unknown>): ApiErrorData {
   const data = error.data as Partial<ApiErrorData> | undefined
   if (data && typeof data.key === 'string') return data as ApiErrorData
-  const key = API_ERROR_KEYS[error.code as ApiErrorCode] ?? (error.status >= 500 ? API_ERROR_KEYS.INTERNAL_SERVER_ERROR : API_ERROR_KEYS.BAD_REQUEST)
+  const key =
+    API_ERROR_KEYS[error.code as ApiErrorCode] ??
+    (error.status >= 500 ? API_ERROR_KEYS.INTERNAL_SERVER_ERROR : API_ERROR_KEYS.BAD_REQUEST)
   return { key }
 }

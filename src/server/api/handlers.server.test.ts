@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { restMethodsAt } from './handlers.server'
 
 describe('restMethodsAt', () => {

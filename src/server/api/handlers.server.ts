@@ -1,6 +1,8 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { RPCHandler } from '@orpc/server/fetch'
+
 import { refusal } from '@/server/http/refusal.server'
+
 import { requestContext } from './context.server'
 import { router } from './router.server'
 

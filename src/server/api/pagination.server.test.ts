@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+
 import { decodeCursor, encodeCursor, firstPageTotal, toPage } from './pagination.server'
 
 describe('firstPageTotal', () => {
@@ -19,14 +20,21 @@ describe('firstPageTotal', () => {
 
   it('never counts again on a next page', async () => {
     const count = countAll()
-    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toEqual({ total: null, totalCapped: false })
+    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toEqual({
+      total: null,
+      totalCapped: false,
+    })
     expect(count).not.toHaveBeenCalled()
   })
 })
 
 describe('cursors', () => {
   it('round-trip the last row of a page, and a next cursor exists only when a row is left', () => {
-    const rows = [{ id: 'a', title: 'Dune' }, { id: 'b', title: 'Dune' }, { id: 'c', title: 'Emma' }]
+    const rows = [
+      { id: 'a', title: 'Dune' },
+      { id: 'b', title: 'Dune' },
+      { id: 'c', title: 'Emma' },
+    ]
     const page = toPage(rows, 2, (row) => row.title)
     expect(page.items).toHaveLength(2)
     expect(decodeCursor(page.nextCursor!)).toEqual({ sort: 'Dune', id: 'b' })
@@ -35,6 +43,11 @@ describe('cursors', () => {
   })
 
   it('refuse a forged cursor with a 400 on the cursor field', () => {
-    expect(() => decodeCursor('bm9wZQ')).toThrow(expect.objectContaining({ status: 400, data: expect.objectContaining({ fields: { cursor: 'ui:api.invalidCursor' } }) }))
+    expect(() => decodeCursor('bm9wZQ')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        data: expect.objectContaining({ fields: { cursor: 'ui:api.invalidCursor' } }),
+      }),
+    )
   })
 })

@@ -1,8 +1,10 @@
-import { and, count, eq, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, type AnyColumn, count, eq, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
+
 import type { KeysetCursor } from '@/lib/pagination'
 import type { Database } from '@/server/db/client.server'
 import { rowCount } from '@/server/db/schema'
+
 import { apiError } from './errors.server'
 
 /**
@@ -101,9 +103,17 @@ export function cappedCountQuery(db: Database, matches: PgSelect) {
  * The first page's total of a large table's list: the database's row counter
  * when unfiltered (exact), the matches counted up to the cap when searching.
  */
-export async function largeListTotal(db: Database, table: PgTable, searchTerm: string, matches: () => PgSelect): Promise<ListTotal> {
+export async function largeListTotal(
+  db: Database,
+  table: PgTable,
+  searchTerm: string,
+  matches: () => PgSelect,
+): Promise<ListTotal> {
   if (!searchTerm.trim()) {
-    const [row] = await db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, getTableName(table)))
+    const [row] = await db
+      .select({ rows: rowCount.rows })
+      .from(rowCount)
+      .where(eq(rowCount.tableName, getTableName(table)))
     return exactly(row?.rows ?? 0)
   }
   const [row] = await cappedCountQuery(db, matches())

@@ -1,6 +1,8 @@
 import { ORPCError, os } from '@orpc/server'
+
+import { type Permission, roleCan } from '@/features/auth/permissions'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/features/demo/demo-error'
-import { roleCan, type Permission } from '@/features/auth/permissions'
+
 import type { ApiContext } from './context.server'
 import { apiError, toApiError } from './errors.server'
 

@@ -1,4 +1,5 @@
-import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api'
+import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+
 import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]

@@ -1,6 +1,7 @@
 import { createRouterClient } from '@orpc/server'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
@@ -8,7 +9,8 @@ import { session, user } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, signInWithCode, TEST_BASE_URL } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
-import { createAuth, SESSION_FRESH_AGE_SECONDS, type Auth } from './auth.server'
+
+import { type Auth, createAuth, SESSION_FRESH_AGE_SECONDS } from './auth.server'
 import { handleAuthRequest } from './handler.server'
 
 /**
@@ -64,7 +66,9 @@ describe('login variants', () => {
     expect(sent.status).toBe(403)
     expect(await errorCode(sent)).toBe('SIGNUP_DISABLED')
     expect(listOutbox()).toEqual([])
-    const signIn = await only.post('/sign-in/email-otp', { body: { email: 'variant-unknown@example.com', otp: '123456' } })
+    const signIn = await only.post('/sign-in/email-otp', {
+      body: { email: 'variant-unknown@example.com', otp: '123456' },
+    })
     expect(signIn.status).toBe(400)
     expect(await userRow('variant-unknown@example.com')).toBeUndefined()
 
@@ -131,7 +135,10 @@ describe('change of e-mail by a code sent to the new address', () => {
     expect(mail?.to).toBe(newEmail)
     expect(mail?.subject).toMatch(/confirm your new e-mail/)
 
-    const wrong = await api.post('/email-otp/change-email', { body: { newEmail, otp: '000000' }, ...withCookie(cookie) })
+    const wrong = await api.post('/email-otp/change-email', {
+      body: { newEmail, otp: '000000' },
+      ...withCookie(cookie),
+    })
     expect(await errorCode(wrong)).toBe('INVALID_OTP')
     const changed = await api.post('/email-otp/change-email', {
       body: { newEmail, otp: readCode(newEmail) },
@@ -176,7 +183,13 @@ describe('own sessions, by id', () => {
   /** The account procedures of the app API, as the holder of `cookie`. */
   const account = (cookie: string) =>
     createRouterClient(router, {
-      context: apiContext({ headers: new Headers({ cookie, origin: TEST_BASE_URL }), db: handle.db, auth, env, clientIp: '127.0.0.1' }),
+      context: apiContext({
+        headers: new Headers({ cookie, origin: TEST_BASE_URL }),
+        db: handle.db,
+        auth,
+        env,
+        clientIp: '127.0.0.1',
+      }),
     }).account
   /** The caller's sessions, or null when the cookie opens none. */
   const listOwnSessions = (cookie: string) =>
@@ -208,9 +221,8 @@ describe('own sessions, by id', () => {
     const mobile = sessions!.find((entry) => entry.device.type === 'mobile')
     expect(mobile?.device).toEqual({ browser: 'Mobile Chrome 126', os: 'Android 14', type: 'mobile' })
     expect(JSON.stringify(sessions)).not.toMatch(/token/i)
-    for (const entry of sessions!) expect(Object.keys(entry).sort()).toEqual(
-      ['createdAt', 'current', 'device', 'expiresAt', 'id', 'updatedAt'],
-    )
+    for (const entry of sessions!)
+      expect(Object.keys(entry).sort()).toEqual(['createdAt', 'current', 'device', 'expiresAt', 'id', 'updatedAt'])
     expect(await listOwnSessions('better-auth.session_token=forged')).toBeNull()
   })
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+
 import { defineRequestState } from '@better-auth/core/context'
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
+
 import { roleCan } from '@/features/auth/permissions'
-import { OWN_ROLE_ERROR_CODE, type AuditAction } from '@/features/user/audit-actions'
+import { type AuditAction, OWN_ROLE_ERROR_CODE } from '@/features/user/audit-actions'
 import type { Database } from '@/server/db/client.server'
 import { auditLog, session as sessionTable, user as userTable } from '@/server/db/schema'
 import { logger } from '@/server/logger.server'
@@ -52,7 +54,11 @@ const rolesOf = (role: string | string[] | undefined) => (Array.isArray(role) ? 
  * Checked only for callers who may change roles at all, so anyone else still
  * gets the auth service's own refusal.
  */
-function refuseOwnRoleChange(ctx: HookContext, actor: { id: string; role?: string | null }, currentRole: string | undefined) {
+function refuseOwnRoleChange(
+  ctx: HookContext,
+  actor: { id: string; role?: string | null },
+  currentRole: string | undefined,
+) {
   const body = bodyOf(ctx)
   const requested = ctx.path === '/admin/set-role' ? body.role : (body.data?.role as string | string[] | undefined)
   if (requested === undefined || body.userId !== actor.id) return
@@ -72,7 +78,8 @@ async function beforeAdminAction(ctx: HookContext, db: Database): Promise<void> 
       .select({ email: userTable.email, name: userTable.name, role: userTable.role })
       .from(userTable)
       .where(eq(userTable.id, body.userId))
-    if (ctx.path === '/admin/set-role' || ctx.path === '/admin/update-user') refuseOwnRoleChange(ctx, user, target?.role)
+    if (ctx.path === '/admin/set-role' || ctx.path === '/admin/update-user')
+      refuseOwnRoleChange(ctx, user, target?.role)
     if (target) entry.details = { email: target.email, name: target.name, previousRole: target.role }
   }
   if (ctx.path === '/admin/revoke-user-session' && body.sessionToken) {
@@ -152,7 +159,10 @@ export function auditTrail(db: Database): BetterAuthPlugin {
               // of get-session never pushes its end further (with or without the
               // "don't remember me" cookie the browser is given).
               async before(data, ctx) {
-                const current = (ctx?.context as { session?: { session?: { impersonatedBy?: string | null; expiresAt?: Date } } } | undefined)?.session?.session
+                const current = (
+                  ctx?.context as
+                    { session?: { session?: { impersonatedBy?: string | null; expiresAt?: Date } } } | undefined
+                )?.session?.session
                 if (!current?.impersonatedBy || !current.expiresAt || !('expiresAt' in data)) return
                 return { data: { ...data, expiresAt: current.expiresAt } }
               },

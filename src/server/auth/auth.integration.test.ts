@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { session, user, verification } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
-import { createAuth, type Auth } from './auth.server'
+
+import { type Auth, createAuth } from './auth.server'
 
 /** At most 3 wrong tries per code (issue 2, part 5). */
 const ALLOWED_ATTEMPTS = 3
@@ -176,7 +178,12 @@ describe('sign-in with an e-mail code', () => {
     expect(response.status, await response.clone().text()).toBe(200)
 
     const current = await getSession(sessionCookie(response))
-    expect(current?.user).toMatchObject({ email: 'new.person@example.com', role: 'user', onboardedAt: null, emailVerified: true })
+    expect(current?.user).toMatchObject({
+      email: 'new.person@example.com',
+      role: 'user',
+      onboardedAt: null,
+      emailVerified: true,
+    })
     const rows = await handle.db.select().from(user).where(eq(user.email, 'new.person@example.com'))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ role: 'user', onboardedAt: null, banned: false })

@@ -1,6 +1,7 @@
 import { defineRequestState } from '@better-auth/core/context'
-import { APIError, isAPIError, type createAuthMiddleware } from 'better-auth/api'
-import { BUDGETS, type Budget, type BudgetStore, type Hit } from './budgets.server'
+import { APIError, type createAuthMiddleware, isAPIError } from 'better-auth/api'
+
+import { type Budget, BUDGETS, type BudgetStore, type Hit } from './budgets.server'
 import { DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
@@ -83,7 +84,8 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
           [BUDGETS.guessesPerAddress, address(body[GUESS_PATHS[path]!])],
         ])
       }
-      const write = method === 'GET' || method === 'HEAD' ? MUTATING_GETS.includes(path) : !READ_ONLY_POSTS.includes(path)
+      const write =
+        method === 'GET' || method === 'HEAD' ? MUTATING_GETS.includes(path) : !READ_ONLY_POSTS.includes(path)
       if (write) return spend([[BUDGETS.writesPerClient, client]])
     },
 

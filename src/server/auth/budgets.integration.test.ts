@@ -1,11 +1,13 @@
 import { eq, like } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { authBudget, user } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
-import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
+
+import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth.server'
 import { BUDGETS, budgetStore } from './budgets.server'
 
 /**
@@ -81,7 +83,13 @@ describe('codes e-mailed to one address', () => {
   })
 
   it('counts addresses as better-auth compares them (case, spaces)', async () => {
-    for (const email of ['Bruno.Ali@example.com', 'bruno.ali@example.com ', 'BRUNO.ALI@EXAMPLE.COM', 'bruno.ali@example.com', 'bruno.ali@example.com']) {
+    for (const email of [
+      'Bruno.Ali@example.com',
+      'bruno.ali@example.com ',
+      'BRUNO.ALI@EXAMPLE.COM',
+      'bruno.ali@example.com',
+      'bruno.ali@example.com',
+    ]) {
       await send(email, ipOf(1))
     }
     expect((await send('bruno.ali@Example.com', ipOf(2))).status).toBe(429)
@@ -128,10 +136,13 @@ describe('failed tries at the codes of one address', () => {
     expect((await send(email, ipOf(200))).status).toBe(200)
     const fresh = readCode(email)
     await expectRefused(await signIn(email, fresh, ipOf(201)), 6 * 60 * 60)
-    await expectRefused(await api.post('/email-otp/check-verification-otp', {
-      body: { email, otp: fresh, type: 'sign-in' },
-      headers: { [CLIENT_IP_HEADER]: ipOf(202) },
-    }), 6 * 60 * 60)
+    await expectRefused(
+      await api.post('/email-otp/check-verification-otp', {
+        body: { email, otp: fresh, type: 'sign-in' },
+        headers: { [CLIENT_IP_HEADER]: ipOf(202) },
+      }),
+      6 * 60 * 60,
+    )
 
     // Six hours after the first failed try, tries are possible again.
     now += 6 * HOUR
@@ -174,7 +185,9 @@ describe('failed tries at the codes of one address', () => {
     // Each try is right with a chance of 1 in 1,000,000 (6 digits).
     expect(evaluated).toBeLessThanOrEqual(40)
     expect(evaluated / 1_000_000).toBeLessThan(1 / 10_000)
-    console.info(`failed tries at one address in 24 hours: ${evaluated}; odds of a guess: 1 in ${Math.round(1_000_000 / evaluated)}`)
+    console.info(
+      `failed tries at one address in 24 hours: ${evaluated}; odds of a guess: 1 in ${Math.round(1_000_000 / evaluated)}`,
+    )
   })
 })
 
@@ -197,7 +210,10 @@ describe('one client address (an office behind a NAT, a load balancer, a sprayin
     const ip = '203.0.113.20'
     for (let i = 0; i < 30; i++) {
       const email = `trickle.${i}@example.com`
-      const response = i % 2 === 0 ? await send(email, ip) : await signIn(`trickle.${i - 1}@example.com`, readCode(`trickle.${i - 1}@example.com`), ip)
+      const response =
+        i % 2 === 0
+          ? await send(email, ip)
+          : await signIn(`trickle.${i - 1}@example.com`, readCode(`trickle.${i - 1}@example.com`), ip)
       expect(response.status, `request ${i + 1}`).toBe(200)
       now += 20_000
     }
@@ -233,7 +249,12 @@ describe('reads', () => {
       const response = await api.get('/get-session', { headers: { [CLIENT_IP_HEADER]: ip } })
       expect(response.status).toBe(200)
     }
-    expect(await handle.db.select().from(authBudget).where(like(authBudget.key, `%${ip}`))).toHaveLength(0)
+    expect(
+      await handle.db
+        .select()
+        .from(authBudget)
+        .where(like(authBudget.key, `%${ip}`)),
+    ).toHaveLength(0)
   })
 
   it('other writes are limited per client address, generously', async () => {
@@ -248,15 +269,25 @@ describe('reads', () => {
 describe('a banned address', () => {
   it('gets no code: refused with BANNED_USER, no e-mail leaves', async () => {
     const email = 'farid.ali@example.com'
-    const banned = await handle.db.update(user).set({ banned: true, banReason: 'spam' }).where(eq(user.email, email)).returning()
+    const banned = await handle.db
+      .update(user)
+      .set({ banned: true, banReason: 'spam' })
+      .where(eq(user.email, email))
+      .returning()
     expect(banned).toHaveLength(1)
     const response = await send(email, ipOf(1))
     expect(response.status).toBe(403)
-    expect(await response.json()).toMatchObject({ code: 'BANNED_USER', message: 'You have been banned from this application' })
+    expect(await response.json()).toMatchObject({
+      code: 'BANNED_USER',
+      message: 'You have been banned from this application',
+    })
     expect(mailsTo(email)).toBe(0)
 
     // A ban that has ended does not count.
-    await handle.db.update(user).set({ banExpires: new Date(Date.now() - 1000) }).where(eq(user.email, email))
+    await handle.db
+      .update(user)
+      .set({ banExpires: new Date(Date.now() - 1000) })
+      .where(eq(user.email, email))
     expect((await send(email, ipOf(2))).status).toBe(200)
     expect(mailsTo(email)).toBe(1)
   })

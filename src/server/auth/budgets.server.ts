@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm'
+
 import type { Database } from '@/server/db/client.server'
 import { authBudget } from '@/server/db/schema'
 

@@ -1,4 +1,5 @@
-import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api'
+import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+
 import { demoModeErrorBody } from '@/features/demo/demo-error'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { readDemoHint } from '@/features/demo/demo.server'
 import { parseEnv } from '@/lib/env.server'
 import type { Database } from '@/server/db/index.server'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { createTestDatabase } from '@/test/database'
-import { createAuth, type Auth } from './auth.server'
+
+import { type Auth, createAuth } from './auth.server'
 import {
+  type AuthEndpointRoute,
   authEndpointRoutes,
   DEMO_ALLOWED_POSTS,
   DEMO_MUTATING_GETS,
   DEMO_READ_ONLY_POSTS,
-  type AuthEndpointRoute,
 } from './demo-policy.server'
 import { handleAuthRequest } from './handler.server'
 
@@ -139,7 +141,13 @@ describe('demo mode on /api/auth', () => {
   it('enumerates the whole API, admin routes included', () => {
     const paths = routes.map((route) => route.path)
     expect(paths.length).toBeGreaterThan(40)
-    for (const path of ['/update-user', '/delete-user', '/admin/ban-user', '/admin/remove-user', '/admin/create-user']) {
+    for (const path of [
+      '/update-user',
+      '/delete-user',
+      '/admin/ban-user',
+      '/admin/remove-user',
+      '/admin/create-user',
+    ]) {
       expect(paths).toContain(path)
     }
     // Every listed exception is a real endpoint (no typo that would let nothing through).
@@ -206,7 +214,10 @@ describe('demo mode on /api/auth', () => {
     expect(users.status).toBe(200)
     expect((await users.json()).users).toHaveLength(5)
 
-    const sessions = await request(auth, '/admin/list-user-sessions', { body: { userId: ids.user }, cookie: adminCookie })
+    const sessions = await request(auth, '/admin/list-user-sessions', {
+      body: { userId: ids.user },
+      cookie: adminCookie,
+    })
     expect(sessions.status).toBe(200)
     const permission = await request(auth, '/admin/has-permission', {
       body: bodyFor('/admin/has-permission', ids),
@@ -276,7 +287,14 @@ describe('outside demo mode (control)', () => {
     const ids = { user: await userId(handle.db, USER) }
     expect(await readDemoHint(auth, ADMIN)).toBeNull()
 
-    for (const path of ['/update-user', '/admin/update-user', '/admin/set-role', '/admin/ban-user', '/admin/create-user', '/admin/remove-user']) {
+    for (const path of [
+      '/update-user',
+      '/admin/update-user',
+      '/admin/set-role',
+      '/admin/ban-user',
+      '/admin/create-user',
+      '/admin/remove-user',
+    ]) {
       const response = await request(auth, path, { body: bodyFor(path, ids), cookie })
       expect(response.status, `POST ${path}: ${await response.clone().text()}`).toBe(200)
     }

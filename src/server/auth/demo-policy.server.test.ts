@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedInDemoMode, isDemoAccount, resolveAuthRoute, unservedMethodAllow, type AuthEndpointRoute } from './demo-policy.server'
+
+import {
+  type AuthEndpointRoute,
+  isAllowedInDemoMode,
+  isDemoAccount,
+  resolveAuthRoute,
+  unservedMethodAllow,
+} from './demo-policy.server'
 
 const routes: AuthEndpointRoute[] = [
   { path: '/get-session', methods: ['GET', 'POST'] },

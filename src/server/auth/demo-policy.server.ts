@@ -32,7 +32,10 @@ export interface AuthEndpointRoute {
 export function authEndpointRoutes(api: Record<string, unknown>): AuthEndpointRoute[] {
   const routes: AuthEndpointRoute[] = []
   for (const endpoint of Object.values(api)) {
-    const { path, options } = endpoint as { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } }
+    const { path, options } = endpoint as {
+      path?: string
+      options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } }
+    }
     if (!path || !options || options.metadata?.SERVER_ONLY) continue
     const methods = Array.isArray(options.method) ? options.method : [options.method ?? '*']
     routes.push({ path, methods: methods.map((method) => method.toUpperCase()) })

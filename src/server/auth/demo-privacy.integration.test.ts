@@ -1,6 +1,7 @@
 import { createRouterClient } from '@orpc/server'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { readDemoHint } from '@/features/demo/demo.server'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
@@ -10,7 +11,8 @@ import { session, user, verification } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
-import { createAuth, type Auth } from './auth.server'
+
+import { type Auth, createAuth } from './auth.server'
 import { DEMO_SESSION_SECONDS } from './demo-hooks.server'
 import { handleAuthRequest } from './handler.server'
 
@@ -21,8 +23,14 @@ import { handleAuthRequest } from './handler.server'
  */
 const BASE_URL = 'http://localhost:3000'
 const ADMIN = 'admin@admin.com'
-const VISITOR_A = { ip: '198.51.100.10', agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36' }
-const VISITOR_B = { ip: '203.0.113.99', agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1' }
+const VISITOR_A = {
+  ip: '198.51.100.10',
+  agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36',
+}
+const VISITOR_B = {
+  ip: '203.0.113.99',
+  agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1',
+}
 
 let db: Database
 let auth: Auth
@@ -51,7 +59,9 @@ function call(path: string, visitor: typeof VISITOR_A, { body, cookie }: { body?
 }
 
 async function signInAsAdmin(visitor: typeof VISITOR_A) {
-  expect((await call('/email-otp/send-verification-otp', visitor, { body: { email: ADMIN, type: 'sign-in' } })).status).toBe(200)
+  expect(
+    (await call('/email-otp/send-verification-otp', visitor, { body: { email: ADMIN, type: 'sign-in' } })).status,
+  ).toBe(200)
   const hint = await readDemoHint(auth, ADMIN)
   const response = await call('/sign-in/email-otp', visitor, { body: { email: ADMIN, otp: hint!.code } })
   expect(response.status, await response.clone().text()).toBe(200)
@@ -77,7 +87,9 @@ describe('demo mode: codes', () => {
   )
 
   it('still gives sign-in codes', async () => {
-    const response = await call('/email-otp/send-verification-otp', VISITOR_A, { body: { email: ADMIN, type: 'sign-in' } })
+    const response = await call('/email-otp/send-verification-otp', VISITOR_A, {
+      body: { email: ADMIN, type: 'sign-in' },
+    })
     expect(response.status).toBe(200)
   })
 })
@@ -105,7 +117,9 @@ describe('demo mode: sessions', () => {
     const text = JSON.stringify(sessions)
     expect(text).not.toContain(VISITOR_B.ip)
     expect(text).not.toContain('iPhone')
-    expect(sessions.filter((item) => item.ipAddress === VISITOR_A.ip && item.userAgent === VISITOR_A.agent)).toHaveLength(1)
+    expect(
+      sessions.filter((item) => item.ipAddress === VISITOR_A.ip && item.userAgent === VISITOR_A.agent),
+    ).toHaveLength(1)
     expect(sessions.length).toBeGreaterThanOrEqual(2)
   })
 
@@ -139,8 +153,14 @@ describe('demo mode: sessions', () => {
     }
     expect(DEMO_SESSION_SECONDS).toBe(60 * 60)
     // Near its end, a visit leaves the end where it was.
-    await db.execute(sql`update "session" set expires_at = now() + interval '1 minute', created_at = now() - interval '59 minutes'`)
-    const [before] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.userId, adminId)).limit(1)
+    await db.execute(
+      sql`update "session" set expires_at = now() + interval '1 minute', created_at = now() - interval '59 minutes'`,
+    )
+    const [before] = await db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.userId, adminId))
+      .limit(1)
     expect((await call('/get-session', VISITOR_A, { cookie: cookieA })).status).toBe(200)
     const after = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.userId, adminId))
     expect(after.map((row) => row.expiresAt.getTime())).toContain(before!.expiresAt.getTime())

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
 import { authBudget } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
-import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth.server'
+
+import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth.server'
 import { handleAuthRequest, withoutTokens } from './handler.server'
 
 const BASE_URL = 'http://localhost:3000'
@@ -36,7 +38,10 @@ describe('the /api/auth handler', () => {
     expect(signInBody.user.email).toBe('user@user.com')
     expect(JSON.stringify(signInBody)).not.toContain('"token"')
 
-    const cookie = signIn.headers.getSetCookie().map((h) => h.split(';')[0]).find((c) => c!.includes('session_token'))!
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((h) => h.split(';')[0])
+      .find((c) => c!.includes('session_token'))!
     const session = await call('/get-session', { headers: { cookie } })
     const sessionBody = await session.json()
     expect(sessionBody.session.userId).toBeTruthy()

@@ -2,9 +2,15 @@ import { demoModeResponse } from '@/features/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { isDatabaseUnavailable } from '@/server/http/errors.server'
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.server'
 import { refusal } from '@/server/http/refusal.server'
-import { authEndpointRoutes, isAllowedInDemoMode, unservedMethodAllow, type AuthEndpointRoute } from './demo-policy.server'
+
+import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'
+import {
+  type AuthEndpointRoute,
+  authEndpointRoutes,
+  isAllowedInDemoMode,
+  unservedMethodAllow,
+} from './demo-policy.server'
 
 /**
  * Serves /api/auth/* with these guarantees on top of better-auth:
@@ -75,7 +81,10 @@ async function failureResponse(error: unknown, headers: Headers): Promise<Respon
   if (failure.status >= 500) throw error
   // The e-mail is the one unique field a caller can collide on: better-auth's own code for it.
   const code = failure.data.key === 'user:errors.emailTaken' ? 'USER_ALREADY_EXISTS' : failure.code
-  return Response.json({ code, message: failure.message }, { status: failure.status, headers: { 'cache-control': 'no-store' } })
+  return Response.json(
+    { code, message: failure.message },
+    { status: failure.status, headers: { 'cache-control': 'no-store' } },
+  )
 }
 
 /** Drops `token` keys from an answer and the objects it holds (sessions). */

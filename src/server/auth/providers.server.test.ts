@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { parseEnv } from '@/lib/env.server'
+
 import { configuredProviders, discoveryUrl, isLoginOnly, signInOptions } from './providers.server'
 
 const GITHUB = { GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: 'gh-secret' }

@@ -1,5 +1,5 @@
-import type { Env } from '@/lib/env.server'
 import type { SignInOptions, SocialProvider } from '@/features/auth/sign-in-options'
+import type { Env } from '@/lib/env.server'
 
 /** The provider id of the generic OpenID Connect provider (callback: /api/auth/callback/oidc). */
 export const OIDC_PROVIDER_ID = 'oidc'

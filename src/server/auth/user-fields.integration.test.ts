@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { user } from '@/server/db/schema'
-import { readCode } from '@/test/auth-requests'
-import { createApiHarness, type ApiHarness, type Caller } from '@/test/api'
 import { clearOutbox } from '@/server/email/dev-outbox.server'
+import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
+import { readCode } from '@/test/auth-requests'
 
 /**
  * One rule per field on every route of the auth service that writes it (and
@@ -104,7 +105,10 @@ describe('admin create (/admin/create-user)', () => {
   })
 
   it.each(BAD_ROLES)('refuses a role: %s', async (_, role) => {
-    expect(await post('admin', '/admin/create-user', { email: fresh(), name: 'Ann', role })).toEqual({ status: 400, code: 'ROLE_INVALID' })
+    expect(await post('admin', '/admin/create-user', { email: fresh(), name: 'Ann', role })).toEqual({
+      status: 400,
+      code: 'ROLE_INVALID',
+    })
     expect(await post('admin', '/admin/create-user', { email: fresh(), name: 'Ann', data: { role } })).toEqual({
       status: 400,
       code: 'ROLE_INVALID',
@@ -121,13 +125,22 @@ describe('admin create (/admin/create-user)', () => {
 
 describe('admin update (/admin/update-user, /admin/set-role)', () => {
   it.each(BAD_NAMES)('refuses a name: %s', async (_, name, code) => {
-    expect(await post('admin', '/admin/update-user', { userId: targetId, data: { name } })).toEqual({ status: 400, code })
+    expect(await post('admin', '/admin/update-user', { userId: targetId, data: { name } })).toEqual({
+      status: 400,
+      code,
+    })
     expect((await stored(targetId)).name).toBe('Hugo Ito')
   })
 
   it.each(BAD_ROLES)('refuses a role: %s', async (_, role) => {
-    expect(await post('admin', '/admin/update-user', { userId: targetId, data: { role } })).toEqual({ status: 400, code: 'ROLE_INVALID' })
-    expect(await post('admin', '/admin/set-role', { userId: targetId, role })).toEqual({ status: 400, code: 'ROLE_INVALID' })
+    expect(await post('admin', '/admin/update-user', { userId: targetId, data: { role } })).toEqual({
+      status: 400,
+      code: 'ROLE_INVALID',
+    })
+    expect(await post('admin', '/admin/set-role', { userId: targetId, role })).toEqual({
+      status: 400,
+      code: 'ROLE_INVALID',
+    })
     expect((await stored(targetId)).role).toBe('user')
   })
 
@@ -140,7 +153,9 @@ describe('admin update (/admin/update-user, /admin/set-role)', () => {
   })
 
   it('accepts a good name (trimmed) and a role', async () => {
-    expect((await post('admin', '/admin/update-user', { userId: targetId, data: { name: ' Hugo I. ' } })).status).toBe(200)
+    expect((await post('admin', '/admin/update-user', { userId: targetId, data: { name: ' Hugo I. ' } })).status).toBe(
+      200,
+    )
     expect((await post('admin', '/admin/set-role', { userId: targetId, role: ['admin'] })).status).toBe(200)
     expect(await stored(targetId)).toMatchObject({ name: 'Hugo I.', role: 'admin' })
     expect((await post('admin', '/admin/set-role', { userId: targetId, role: 'user' })).status).toBe(200)
@@ -151,7 +166,9 @@ describe('the app API', () => {
   it('refuses the same names and roles (400 with the field message)', async () => {
     const admin = await api.client('admin')
     for (const [, name] of BAD_NAMES.filter(([, value]) => typeof value === 'string')) {
-      await expect(admin.user.create({ name: name as string, email: `api-${Date.now()}@example.com`, role: 'user' })).rejects.toMatchObject({
+      await expect(
+        admin.user.create({ name: name as string, email: `api-${Date.now()}@example.com`, role: 'user' }),
+      ).rejects.toMatchObject({
         status: 400,
       })
     }
@@ -162,14 +179,21 @@ describe('the app API', () => {
   })
 })
 
-describe('a social provider\'s profile', () => {
+describe("a social provider's profile", () => {
   it('keeps the name and image rules: a name with markup or too long is left for onboarding, a non-http image dropped', async () => {
     const context = await api.auth.$context
     const signUp = (email: string, name: string, image: string) =>
-      context.internalAdapter.createOAuthUser({ email, name, image, emailVerified: true }, { providerId: 'github', accountId: email })
+      context.internalAdapter.createOAuthUser(
+        { email, name, image, emailVerified: true },
+        { providerId: 'github', accountId: email },
+      )
     const { user: created } = await signUp(`provider.${Date.now()}@example.com`, LONG_NAME, 'javascript:alert(1)')
     expect(await stored(created.id)).toMatchObject({ name: '', image: null })
-    const { user: fine } = await signUp(`provider.ok.${Date.now()}@example.com`, '  Ada Lovelace ', 'https://avatars.example.com/ada.png')
+    const { user: fine } = await signUp(
+      `provider.ok.${Date.now()}@example.com`,
+      '  Ada Lovelace ',
+      'https://avatars.example.com/ada.png',
+    )
     expect(await stored(fine.id)).toMatchObject({ name: 'Ada Lovelace', image: 'https://avatars.example.com/ada.png' })
   })
 })

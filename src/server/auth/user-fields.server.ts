@@ -1,4 +1,5 @@
-import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api'
+import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+
 import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
 import { ROLES } from '@/features/auth/permissions'
 import { imageSchema, nameSchema } from '@/features/auth/schemas'
@@ -11,7 +12,10 @@ type Body = Record<string, unknown>
  * itself, or its `data` (admin routes). Every route that can write a name, an
  * image or a role is listed, so one rule holds whichever is used.
  */
-const FIELDS_BY_PATH: Record<string, { name?: 'body' | 'data'; image: Array<'body' | 'data'>; role: Array<'body' | 'data'> }> = {
+const FIELDS_BY_PATH: Record<
+  string,
+  { name?: 'body' | 'data'; image: Array<'body' | 'data'>; role: Array<'body' | 'data'> }
+> = {
   // Sign-up by code: `name` and `image` are stored for a new address.
   '/sign-in/email-otp': { name: 'body', image: ['body'], role: [] },
   '/update-user': { name: 'body', image: ['body'], role: [] },

@@ -1,16 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { count, sql, type SQL } from 'drizzle-orm'
+
+import { count, type SQL, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createTestDatabase, sqlState, UNIQUE_VIOLATION, type TestDatabase } from '@/test/database'
-import { openDatabase, ping, type Database, type DatabaseHandle } from './client.server'
+
+import { createTestDatabase, sqlState, type TestDatabase, UNIQUE_VIOLATION } from '@/test/database'
+
+import { type Database, type DatabaseHandle, openDatabase, ping } from './client.server'
 import { prepareDatabase } from './index.server'
 import { migrate } from './migrate.server'
 import { book, genre, user } from './schema'
-import { SEED_GENRES, SEEDED_ACCOUNTS, seed, seedData } from './seed.server'
+import { seed, SEED_GENRES, seedData, SEEDED_ACCOUNTS } from './seed.server'
 
 const onPostgres = inject('postgres') !== undefined
 
@@ -111,7 +114,9 @@ describe('unique constraints', () => {
   })
 
   it('rejects a second genre with the same name', async () => {
-    const state = await violation(handle.db.insert(genre).values({ id: 'dup-genre', name: 'Fantasy', color: '#000000' }))
+    const state = await violation(
+      handle.db.insert(genre).values({ id: 'dup-genre', name: 'Fantasy', color: '#000000' }),
+    )
     expect(state).toBe(UNIQUE_VIOLATION)
   })
 
@@ -123,7 +128,10 @@ describe('unique constraints', () => {
     expect(state).toBe(UNIQUE_VIOLATION)
 
     await handle.db.insert(book).values({ id: 'other-author', title: existing!.title, author: 'Someone Else' })
-    const sameTitle = await handle.db.select({ id: book.id }).from(book).where(sql`${book.title} = ${existing!.title}`)
+    const sameTitle = await handle.db
+      .select({ id: book.id })
+      .from(book)
+      .where(sql`${book.title} = ${existing!.title}`)
     expect(sameTitle.length).toBe(2)
   })
 

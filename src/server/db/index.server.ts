@@ -1,8 +1,9 @@
 import { env } from '@/lib/env.server'
 import { logger } from '@/server/logger.server'
-import { openDatabase, type Database, type DatabaseHandle } from './client.server'
+
+import { type Database, type DatabaseHandle, openDatabase } from './client.server'
 import { migrate } from './migrate.server'
-import { seed, isEmpty } from './seed.server'
+import { isEmpty, seed } from './seed.server'
 
 export type { Database } from './client.server'
 

@@ -1,5 +1,7 @@
 import path from 'node:path'
+
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+
 import type { Database } from './client.server'
 
 /** Where drizzle-kit writes the SQL migrations; shipped next to `.output`. */

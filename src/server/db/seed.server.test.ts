@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { genreRows, SEED_GENRES } from './seed.server'
 
 describe('seed genres', () => {
@@ -9,6 +10,11 @@ describe('seed genres', () => {
 
   it('refuses a blank name and a duplicate name, as every other genre write does', () => {
     expect(() => genreRows([{ name: '  ', color: '#000000' }])).toThrow('book:validation.genreNameRequired')
-    expect(() => genreRows([{ name: 'Essay', color: '#000000' }, { name: 'Essay', color: '#111111' }])).toThrow('Genre already exists')
+    expect(() =>
+      genreRows([
+        { name: 'Essay', color: '#000000' },
+        { name: 'Essay', color: '#111111' },
+      ]),
+    ).toThrow('Genre already exists')
   })
 })

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+
 import { genreNameSchema } from '@/features/genre/schema'
+
 import type { Database } from './client.server'
 import { book, genre, user } from './schema'
 
@@ -24,8 +26,32 @@ export const SEED_GENRES = [
 
 const FIRST_NAMES = ['Amina', 'Bruno', 'Chloé', 'Daudi', 'Elena', 'Farid', 'Grace', 'Hugo', 'Imani', 'Jonas']
 const LAST_NAMES = ['Ali', 'Bernard', 'Chen', 'Diallo', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Juma']
-const TITLE_ADJECTIVES = ['Silent', 'Golden', 'Hidden', 'Broken', 'Endless', 'Crimson', 'Distant', 'Frozen', 'Wandering', 'Last', 'Secret', 'Burning']
-const TITLE_NOUNS = ['River', 'Empire', 'Garden', 'Voyage', 'Lighthouse', 'Kingdom', 'Letter', 'Forest', 'Archive', 'Harbor']
+const TITLE_ADJECTIVES = [
+  'Silent',
+  'Golden',
+  'Hidden',
+  'Broken',
+  'Endless',
+  'Crimson',
+  'Distant',
+  'Frozen',
+  'Wandering',
+  'Last',
+  'Secret',
+  'Burning',
+]
+const TITLE_NOUNS = [
+  'River',
+  'Empire',
+  'Garden',
+  'Voyage',
+  'Lighthouse',
+  'Kingdom',
+  'Letter',
+  'Forest',
+  'Archive',
+  'Harbor',
+]
 const PUBLISHERS = ['Northwind Press', 'Blue Heron', 'Atlas House', 'Kilimanjaro Books', 'Maison Lune']
 
 /** 100 users, 120 books: enough to page through with a page size of 20. */
@@ -83,21 +109,20 @@ export async function seed(db: Database) {
 
   await db
     .insert(user)
-    .values([
-      ...SEEDED_ACCOUNTS.map((account) => ({ ...account })),
-      ...users.map((person) => ({ ...person, role: 'user' })),
-    ].map((person) => ({
-      id: randomUUID(),
-      ...person,
-      emailVerified: true,
-      onboardedAt: now,
-    })))
+    .values(
+      [
+        ...SEEDED_ACCOUNTS.map((account) => ({ ...account })),
+        ...users.map((person) => ({ ...person, role: 'user' })),
+      ].map((person) => ({
+        id: randomUUID(),
+        ...person,
+        emailVerified: true,
+        onboardedAt: now,
+      })),
+    )
     .onConflictDoNothing({ target: user.email })
 
-  await db
-    .insert(genre)
-    .values(genreRows(SEED_GENRES))
-    .onConflictDoNothing({ target: genre.name })
+  await db.insert(genre).values(genreRows(SEED_GENRES)).onConflictDoNothing({ target: genre.name })
 
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre)
   const genreIds = new Map(genres.map((g) => [g.name, g.id]))

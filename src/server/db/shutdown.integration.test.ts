@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)

@@ -20,7 +20,9 @@ export function LoginCodeEmail({ code, language, dir, texts }: LoginCodeEmailPro
           </Heading>
           <Text style={{ fontSize: 15, color: '#3f3f46' }}>{texts.intro}</Text>
           <Section style={{ backgroundColor: '#f4f4f5', borderRadius: 8, margin: '16px 0', textAlign: 'center' }}>
-            <Text style={{ fontSize: 32, fontWeight: 700, letterSpacing: 8, margin: '16px 0', fontFamily: 'monospace' }}>
+            <Text
+              style={{ fontSize: 32, fontWeight: 700, letterSpacing: 8, margin: '16px 0', fontFamily: 'monospace' }}
+            >
               {code}
             </Text>
           </Section>

@@ -1,11 +1,13 @@
 import { render } from '@react-email/render'
-import { OTP_EXPIRES_MINUTES } from '@/features/auth/otp'
 import type { Transporter } from 'nodemailer'
+
+import { OTP_EXPIRES_MINUTES } from '@/features/auth/otp'
 import { env } from '@/lib/env.server'
-import { languageDir, type Language } from '@/lib/i18n/config'
+import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { logger } from '@/server/logger.server'
+
 import { pushToOutbox } from './dev-outbox.server'
 import { LoginCodeEmail } from './login-code-email'
 

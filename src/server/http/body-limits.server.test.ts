@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
+
 import { bodyLimits, jsonDepth, MAX_JSON_DEPTH } from './body-limits.server'
 
 const step = bodyLimits(65536)
-const echo = async (request: Request) => new Response(await request.text(), { headers: { 'x-length': request.headers.get('content-length') ?? '' } })
+const echo = async (request: Request) =>
+  new Response(await request.text(), { headers: { 'x-length': request.headers.get('content-length') ?? '' } })
 const json = { 'content-type': 'application/json' }
 
 function send(path: string, body: BodyInit | null, headers: Record<string, string> = json, method = 'POST') {
-  return step(new Request(`http://localhost:3000${path}`, { method, headers, body, duplex: 'half' } as RequestInit), echo)
+  return step(
+    new Request(`http://localhost:3000${path}`, { method, headers, body, duplex: 'half' } as RequestInit),
+    echo,
+  )
 }
 
 /** A body in chunks with no Content-Length, as `Transfer-Encoding: chunked` arrives. */
@@ -39,7 +44,9 @@ describe('body limits', () => {
   })
 
   it('refuses NUL anywhere in a body, escaped in JSON or raw', async () => {
-    expect((await send('/api/auth/sign-in/email-otp', JSON.stringify({ email: 'a\u0000@example.com', otp: '1' }))).status).toBe(400)
+    expect(
+      (await send('/api/auth/sign-in/email-otp', JSON.stringify({ email: 'a\u0000@example.com', otp: '1' }))).status,
+    ).toBe(400)
     expect((await send('/api/auth/admin/create-user', JSON.stringify({ ['na\u0000me']: 'x' }))).status).toBe(400)
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     expect((await send('/api/auth/callback/x', 'code=a&state=\u0000', form)).status).toBe(400)

@@ -87,7 +87,12 @@ export function bodyLimits(maxBytes: number): PipelineStep {
       return refusal(request, 'BAD_REQUEST')
     }
     // A form's fields are percent-encoded: `%00` is a NUL once decoded (an OAuth form_post, say).
-    if (isForm(contentType) && [...new URLSearchParams(new TextDecoder().decode(body))].some(([key, value]) => key.includes('\0') || value.includes('\0'))) {
+    if (
+      isForm(contentType) &&
+      [...new URLSearchParams(new TextDecoder().decode(body))].some(
+        ([key, value]) => key.includes('\0') || value.includes('\0'),
+      )
+    ) {
       return refusal(request, 'BAD_REQUEST')
     }
     const headers = new Headers(request.headers)

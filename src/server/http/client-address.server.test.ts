@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CLIENT_ADDRESS_HEADER, clientAddress, clientAddressOf, parseTrustProxy, resolveClientAddress } from './client-address.server'
+
+import {
+  CLIENT_ADDRESS_HEADER,
+  clientAddress,
+  clientAddressOf,
+  parseTrustProxy,
+  resolveClientAddress,
+} from './client-address.server'
 
 const trust = (value: string) => parseTrustProxy(value)!
 
@@ -38,13 +45,20 @@ describe('clientAddress step', () => {
     })
     const seen = await step(request, async (forwarded) => new Response(clientAddressOf(forwarded)))
     expect(await seen.text()).toBe('203.0.113.5')
-    const none = await clientAddress(trust('0'), () => undefined)(request, async (forwarded) => new Response(String(clientAddressOf(forwarded))))
+    const none = await clientAddress(trust('0'), () => undefined)(
+      request,
+      async (forwarded) => new Response(String(clientAddressOf(forwarded))),
+    )
     expect(await none.text()).toBe('undefined')
   })
 
   it('hands on a request body untouched', async () => {
     const step = clientAddress(trust('0'), () => '192.0.2.1')
-    const request = new Request('http://localhost:3000/api/rest/books', { method: 'POST', body: '{"title":"A"}', headers: { 'content-type': 'application/json' } })
+    const request = new Request('http://localhost:3000/api/rest/books', {
+      method: 'POST',
+      body: '{"title":"A"}',
+      headers: { 'content-type': 'application/json' },
+    })
     const response = await step(request, async (forwarded) => new Response(await forwarded.text()))
     expect(await response.text()).toBe('{"title":"A"}')
   })

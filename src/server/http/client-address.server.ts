@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
-import { withHeaders, type PipelineStep } from './pipeline.server'
+
+import { type PipelineStep, withHeaders } from './pipeline.server'
 
 /**
  * Which proxies in front of the app may say who the client is
@@ -51,10 +52,17 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
  * address it saw) as far as the proxies are trusted. Entries left of that
  * are the client's own claims and are never believed.
  */
-export function resolveClientAddress(socket: string | undefined, forwardedFor: string | null, trust: TrustProxy): string | undefined {
+export function resolveClientAddress(
+  socket: string | undefined,
+  forwardedFor: string | null,
+  trust: TrustProxy,
+): string | undefined {
   const peer = socket ? normalise(socket) : undefined
   if (!peer) return undefined
-  const chain = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const chain = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   let client = peer
   for (let index = chain.length - 1, hop = 0; index >= 0; index--, hop++) {
     const trusted = 'hops' in trust ? hop < trust.hops : trust.proxies.check(client, family(client))
@@ -71,7 +79,10 @@ export function resolveClientAddress(socket: string | undefined, forwardedFor: s
  * Resolves the client address once and hands it to the routes in
  * CLIENT_ADDRESS_HEADER (rate limits, sessions, audit trail read it there).
  */
-export function clientAddress(trust: TrustProxy, socketAddress: (request: Request) => string | undefined): PipelineStep {
+export function clientAddress(
+  trust: TrustProxy,
+  socketAddress: (request: Request) => string | undefined,
+): PipelineStep {
   return (request, next) => {
     const address = resolveClientAddress(socketAddress(request), request.headers.get('x-forwarded-for'), trust)
     const headers = new Headers(request.headers)

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+
 import { describe, expect, it } from 'vitest'
+
 import { compression, negotiateEncoding } from './compression.server'
 
 const html = `<!doctype html><html><body>${'<p>Start Books</p>'.repeat(500)}</body></html>`
@@ -27,7 +29,10 @@ describe('negotiateEncoding', () => {
 
 describe('compression', () => {
   it('compresses an HTML page with brotli, the bytes decoding to the page', async () => {
-    const response = await fetchThrough('gzip, br', serve(html, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length) }))
+    const response = await fetchThrough(
+      'gzip, br',
+      serve(html, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length) }),
+    )
     expect(response.headers.get('content-encoding')).toBe('br')
     expect(response.headers.get('vary')).toBe('Accept-Encoding')
     expect(response.headers.get('content-length')).toBeNull()

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import { withResponseHeaders, type PipelineStep } from './pipeline.server'
+
+import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 
 /** Below this many bytes a compressed answer is no smaller worth the CPU (a JSON error, a 304). */
 export const MIN_COMPRESSIBLE_BYTES = 1024
@@ -55,6 +56,8 @@ export const compression: PipelineStep = async (request, next) => {
   headers.append('vary', 'Accept-Encoding')
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
-  const body = Readable.toWeb(Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor(encoding))) as ReadableStream
+  const body = Readable.toWeb(
+    Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor(encoding)),
+  ) as ReadableStream
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { crossSiteRefusal } from './cross-site.server'
 
 const APP = 'http://localhost:3000'
@@ -19,7 +20,10 @@ describe('cross-site refusal', () => {
         body: '{}',
       })
       expect(status, method).toBe(403)
-      expect(JSON.parse(body)).toEqual({ code: 'CROSS_SITE_REQUEST', message: 'Cette requête venait d’un autre site et a été refusée.' })
+      expect(JSON.parse(body)).toEqual({
+        code: 'CROSS_SITE_REQUEST',
+        message: 'Cette requête venait d’un autre site et a été refusée.',
+      })
     }
   })
 
@@ -30,36 +34,84 @@ describe('cross-site refusal', () => {
       expect(body).toContain('<h1>Request refused</h1>')
       expect(body).not.toContain('<script')
     }
-    expect((await send('/api/rpc/books/list', { method: 'POST', headers: { 'sec-fetch-site': 'same-origin', origin: APP, 'content-type': 'application/json' }, body: '{}' })).body).toBe('reached')
-    expect((await send('/api/rpc/books/list', { method: 'POST', headers: { 'sec-fetch-site': 'none', 'content-type': 'application/json' }, body: '{}' })).body).toBe('reached')
+    expect(
+      (
+        await send('/api/rpc/books/list', {
+          method: 'POST',
+          headers: { 'sec-fetch-site': 'same-origin', origin: APP, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).body,
+    ).toBe('reached')
+    expect(
+      (
+        await send('/api/rpc/books/list', {
+          method: 'POST',
+          headers: { 'sec-fetch-site': 'none', 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).body,
+    ).toBe('reached')
   })
 
   it('lets through the app origin, a TRUSTED_ORIGINS one, reads, and clients that do not say (curl)', async () => {
     const json = { 'content-type': 'application/json' }
-    expect((await send('/api/rest/users', { method: 'POST', headers: { ...json, origin: 'https://admin.example.com' }, body: '{}' })).body).toBe('reached')
+    expect(
+      (
+        await send('/api/rest/users', {
+          method: 'POST',
+          headers: { ...json, origin: 'https://admin.example.com' },
+          body: '{}',
+        })
+      ).body,
+    ).toBe('reached')
     expect((await send('/api/rest/users', { method: 'POST', headers: json, body: '{}' })).body).toBe('reached')
-    expect((await send('/api/rest/users', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).body).toBe('reached')
+    expect(
+      (await send('/api/rest/users', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }))
+        .body,
+    ).toBe('reached')
     // An opaque origin (sandboxed frame, data: URL) is another origin.
-    expect((await send('/api/rest/users', { method: 'POST', headers: { ...json, origin: 'null' }, body: '{}' })).status).toBe(403)
+    expect(
+      (await send('/api/rest/users', { method: 'POST', headers: { ...json, origin: 'null' }, body: '{}' })).status,
+    ).toBe(403)
   })
 
   it('refuses form and text bodies on the JSON APIs (415), even without Origin', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     for (const path of ['/api/rest/users', '/api/rpc/users/create', '/api/auth/sign-out']) {
-      expect((await send(path, { method: 'POST', headers: form, body: 'name=Mallory&role=admin' })).status, path).toBe(415)
+      expect((await send(path, { method: 'POST', headers: form, body: 'name=Mallory&role=admin' })).status, path).toBe(
+        415,
+      )
     }
     const multipart = new FormData()
     multipart.set('name', 'Mallory')
     expect((await send('/api/rpc/books/delete', { method: 'POST', body: multipart })).status).toBe(415)
-    expect((await send('/api/rest/users', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })).status).toBe(415)
+    expect(
+      (await send('/api/rest/users', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })).status,
+    ).toBe(415)
     // A body with no type at all is refused too; no body (sign-out) is fine.
-    expect((await send('/api/rest/users', { method: 'POST', headers: { 'content-length': '2' }, body: new Blob(['{}']) })).status).toBe(415)
+    expect(
+      (await send('/api/rest/users', { method: 'POST', headers: { 'content-length': '2' }, body: new Blob(['{}']) }))
+        .status,
+    ).toBe(415)
     expect((await send('/api/auth/sign-out', { method: 'POST' })).body).toBe('reached')
-    expect((await send('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{}' })).body).toBe('reached')
+    expect(
+      (
+        await send('/api/auth/sign-out', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: '{}',
+        })
+      ).body,
+    ).toBe('reached')
   })
 
   it('lets an identity provider post its answer back (form_post), which better-auth checks by its state', async () => {
-    const init = { method: 'POST', headers: { origin: 'https://idp.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=1&state=2' }
+    const init = {
+      method: 'POST',
+      headers: { origin: 'https://idp.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=1&state=2',
+    }
     expect((await send('/api/auth/callback/github', init)).body).toBe('reached')
     expect((await send('/api/auth/oauth2/callback/oidc', init)).body).toBe('reached')
   })

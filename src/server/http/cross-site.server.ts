@@ -46,7 +46,8 @@ export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineSte
     }
     if (JSON_APIS.some((prefix) => pathname.startsWith(prefix))) {
       const contentType = request.headers.get('content-type')
-      if (contentType !== null ? !isJson(contentType) : hasBody(request)) return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')
+      if (contentType !== null ? !isJson(contentType) : hasBody(request))
+        return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')
     }
     return next(request)
   }

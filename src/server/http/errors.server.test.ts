@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { errorAnswers, isDatabaseUnavailable } from './errors.server'
 
 const throwing = (error: unknown) => async () => {
@@ -13,7 +14,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(refused)).toBe(true)
     expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(true)
     expect(isDatabaseUnavailable(new AggregateError([refused]))).toBe(true)
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true)
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).toBe(true)
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
     expect(isDatabaseUnavailable(new Error('PGlite is closed'))).toBe(true)
   })
@@ -27,9 +32,14 @@ describe('isDatabaseUnavailable', () => {
 
 describe('error answers', () => {
   it('answers 503 in the caller language when the database cannot be reached', async () => {
-    const api = await send('/api/rest/books', Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), { 'accept-language': 'fr' })
+    const api = await send('/api/rest/books', Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), {
+      'accept-language': 'fr',
+    })
     expect(api.status).toBe(503)
-    expect(await api.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Le service est temporairement indisponible. Réessayez dans un instant.' })
+    expect(await api.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Le service est temporairement indisponible. Réessayez dans un instant.',
+    })
     const page = await send('/manager/books', new Error('PGlite is closed'))
     expect(page.status).toBe(503)
     expect(await page.text()).toContain('temporarily unavailable')

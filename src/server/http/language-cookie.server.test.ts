@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import { languageCookie } from './language-cookie.server'
 
-const page = () => Promise.resolve(new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }))
+const page = () =>
+  Promise.resolve(new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }))
 
 async function cookieOf(url: string, init?: RequestInit) {
   const response = await languageCookie(new Request(url, init), page)

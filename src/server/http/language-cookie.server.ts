@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MINUTES, toLanguage } from '@/lib/i18n/config'
+
 import type { PipelineStep } from './pipeline.server'
 
 /**

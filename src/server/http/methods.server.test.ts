@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+
 import { methodCheck } from './methods.server'
 
 const reached = async () => new Response('reached')
-const send = (method: string, path: string) => methodCheck(new Request(`http://localhost:3000${path}`, { method }), reached)
+const send = (method: string, path: string) =>
+  methodCheck(new Request(`http://localhost:3000${path}`, { method }), reached)
 
 describe('method check', () => {
   it('serves pages with GET and HEAD only: 405 with Allow and a page', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { pageCache } from './page-cache.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -10,7 +11,13 @@ function renderer(answer: (request: Request) => ResponseInit = () => ({})) {
     const nonce = request.headers.get(NONCE_HEADER)
     const init = answer(request)
     const page = `<html><meta property="csp-nonce" content="${nonce}"><script nonce="${nonce}">render ${renders}</script>${request.headers.get('cookie') ?? ''}</html>`
-    return Promise.resolve(new Response(page, { status: 200, ...init, headers: { 'content-type': 'text/html; charset=utf-8', ...init.headers } }))
+    return Promise.resolve(
+      new Response(page, {
+        status: 200,
+        ...init,
+        headers: { 'content-type': 'text/html; charset=utf-8', ...init.headers },
+      }),
+    )
   }
   return { render, renders: () => renders }
 }
@@ -61,7 +68,10 @@ describe('pageCache', () => {
     const { render, renders } = renderer()
     for (let round = 0; round < 2; round++) {
       await step(request('http://x/login', { cookie: 'better-auth.session_token=abc' }).request, render)
-      await step(request('http://x/login', { cookie: 'i18next=en; __Secure-better-auth.session_token=abc' }).request, render)
+      await step(
+        request('http://x/login', { cookie: 'i18next=en; __Secure-better-auth.session_token=abc' }).request,
+        render,
+      )
       await step(request('http://x/login/verify?email=a%40b.c').request, render)
       await step(request('http://x/manager/books').request, render)
       await step(request('http://x/login', {}, 'HEAD').request, render)

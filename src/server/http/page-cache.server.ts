@@ -1,5 +1,6 @@
-import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/features/shell/sidebar-state'
+import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
+
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -31,7 +32,9 @@ const hasAuthCookie = (cookie: string | null) => cookie !== null && /(^|;\s*)(__
 
 /** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
 function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
-  const joined = Buffer.allocUnsafe(parts.reduce((size, part) => size + part.length, 0) + separator.length * (parts.length - 1))
+  const joined = Buffer.allocUnsafe(
+    parts.reduce((size, part) => size + part.length, 0) + separator.length * (parts.length - 1),
+  )
   let offset = 0
   parts.forEach((part, index) => {
     if (index > 0) offset += separator.copy(joined, offset)
@@ -56,7 +59,11 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const url = new URL(request.url)
     if (!CACHEABLE_PAGES.has(url.pathname)) return next(request)
     const cookie = request.headers.get('cookie')
-    const key = [url.pathname + url.search, languageFromRequest(url, request.headers), cookieValue(cookie, SIDEBAR_COOKIE) ?? ''].join('\n')
+    const key = [
+      url.pathname + url.search,
+      languageFromRequest(url, request.headers),
+      cookieValue(cookie, SIDEBAR_COOKIE) ?? '',
+    ].join('\n')
 
     const cached = entries.get(key)
     if (cached && cached.expires > now()) {
@@ -69,7 +76,12 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     if (response.status !== 200 || !html || response.headers.has('set-cookie')) return response
     const body = await response.text()
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-    entries.set(key, { parts: body.split(nonce).map((part) => Buffer.from(part)), status: response.status, headers: [...response.headers].filter(([name]) => name !== 'content-length'), expires: now() + ttlMs })
+    entries.set(key, {
+      parts: body.split(nonce).map((part) => Buffer.from(part)),
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== 'content-length'),
+      expires: now() + ttlMs,
+    })
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pipeline, withResponseHeaders, type PipelineStep } from './pipeline.server'
+
+import { pipeline, type PipelineStep, withResponseHeaders } from './pipeline.server'
 
 describe('pipeline', () => {
   it('runs the steps in order around the last handler, each able to rewrite the request and the answer', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { isApiPath, refusal } from './refusal.server'
 
 describe('refusal', () => {
@@ -10,7 +11,11 @@ describe('refusal', () => {
   })
 
   it('is a small translated page elsewhere, right to left in Arabic, with no script and no body for HEAD', async () => {
-    const page = await refusal(new Request('http://localhost:3000/manager', { headers: { cookie: 'i18next=ar' } }), 'METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' })
+    const page = await refusal(
+      new Request('http://localhost:3000/manager', { headers: { cookie: 'i18next=ar' } }),
+      'METHOD_NOT_ALLOWED',
+      { allow: 'GET, HEAD' },
+    )
     expect(page.status).toBe(405)
     expect(page.headers.get('allow')).toBe('GET, HEAD')
     const html = await page.text()
@@ -23,7 +28,8 @@ describe('refusal', () => {
   })
 
   it('knows the API paths', () => {
-    for (const path of ['/api/rpc/x', '/api/rest/books', '/api/auth/sign-out', '/api/docs', '/_serverFn/abc']) expect(isApiPath(path), path).toBe(true)
+    for (const path of ['/api/rpc/x', '/api/rest/books', '/api/auth/sign-out', '/api/docs', '/_serverFn/abc'])
+      expect(isApiPath(path), path).toBe(true)
     for (const path of ['/', '/login', '/manager/books', '/apis']) expect(isApiPath(path), path).toBe(false)
   })
 })

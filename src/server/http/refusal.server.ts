@@ -1,5 +1,5 @@
-import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { languageDir } from '@/lib/i18n/config'
+import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { translator } from '@/server/api/errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */

@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream'
+
 import { describe, expect, it } from 'vitest'
+
 import { createLogger, logger as appLogger } from '@/server/logger.server'
+
 import { requestLog, routePattern } from './request-log.server'
 
 function capture() {
@@ -26,7 +29,14 @@ describe('request log step', () => {
     const requestId = response.headers.get('x-request-id')
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ msg: 'request', requestId, method: 'GET', route: '/manager/books/:id/update', status: 201, level: 'info' })
+    expect(lines[0]).toMatchObject({
+      msg: 'request',
+      requestId,
+      method: 'GET',
+      route: '/manager/books/:id/update',
+      status: 201,
+      level: 'info',
+    })
     expect(lines[0]!.durationMs).toBeTypeOf('number')
     // No query string, no record ids, no e-mail addresses.
     expect(JSON.stringify(lines[0])).not.toContain('alice')
@@ -46,7 +56,9 @@ describe('request log step', () => {
 
   it('sets the header on a response whose headers are frozen', async () => {
     const { log } = capture()
-    const response = await requestLog(log)(new Request('http://app.test/old'), async () => Response.redirect('http://app.test/new', 302))
+    const response = await requestLog(log)(new Request('http://app.test/old'), async () =>
+      Response.redirect('http://app.test/new', 302),
+    )
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('http://app.test/new')
     expect(response.headers.get('x-request-id')).toBeTruthy()
@@ -71,17 +83,27 @@ describe('request log step', () => {
   it('logs a failure with the error class and code, without SQL parameters, and answers 500 without them', async () => {
     const { log, lines } = capture()
     const failure = Object.assign(
-      new Error('Failed query: insert into "verification" ("identifier", "value") values ($1, $2)\nparams: sign-in-otp-alice@example.com,123456:0'),
+      new Error(
+        'Failed query: insert into "verification" ("identifier", "value") values ($1, $2)\nparams: sign-in-otp-alice@example.com,123456:0',
+      ),
       { code: '23505' },
     )
-    const response = await requestLog(log)(new Request('http://app.test/api/auth/email-otp/send-verification-otp', { method: 'POST' }), () => Promise.reject(failure))
+    const response = await requestLog(log)(
+      new Request('http://app.test/api/auth/email-otp/send-verification-otp', { method: 'POST' }),
+      () => Promise.reject(failure),
+    )
     expect(response.status).toBe(500)
     expect(response.headers.get('x-request-id')).toBe(lines[0]!.requestId)
     const body = await response.text()
     expect(body).not.toContain('123456')
     expect(body).not.toContain('insert into')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ level: 'error', status: 500, method: 'POST', err: { type: 'Error', code: '23505' } })
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      status: 500,
+      method: 'POST',
+      err: { type: 'Error', code: '23505' },
+    })
     const text = JSON.stringify(lines[0])
     expect(text).toContain('Failed query: insert into')
     expect(text).not.toContain('123456')
@@ -91,7 +113,9 @@ describe('request log step', () => {
   it('logs a client that went away as one short line, not an error with a stack', async () => {
     const { log, lines } = capture()
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
-    const response = await requestLog(log)(new Request('http://app.test/api/rpc/book/create', { method: 'POST' }), () => Promise.reject(aborted))
+    const response = await requestLog(log)(new Request('http://app.test/api/rpc/book/create', { method: 'POST' }), () =>
+      Promise.reject(aborted),
+    )
     expect(response.status).toBe(499)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ level: 'info', status: 499, aborted: true })

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+
 import type { Logger } from 'pino'
+
 import { isClientAbort, logger as defaultLogger, requestScope, truncate } from '@/server/logger.server'
+
 import type { PipelineStep } from './pipeline.server'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -60,7 +63,10 @@ export function requestLog(log: Logger = defaultLogger): PipelineStep {
           return new Response(null, { status: 499, headers: { [REQUEST_ID_HEADER]: requestId } })
         }
         log.error({ ...line(), status: 500, err: error }, 'request failed')
-        return Response.json({ message: 'Internal Server Error' }, { status: 500, headers: { [REQUEST_ID_HEADER]: requestId } })
+        return Response.json(
+          { message: 'Internal Server Error' },
+          { status: 500, headers: { [REQUEST_ID_HEADER]: requestId } },
+        )
       }
     })
   }

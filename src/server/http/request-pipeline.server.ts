@@ -1,4 +1,5 @@
 import type { Env } from '@/lib/env.server'
+
 import { bodyLimits } from './body-limits.server'
 import { clientAddress } from './client-address.server'
 import { compression } from './compression.server'
@@ -20,7 +21,10 @@ export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_P
  * then the refusals, cheapest first, so that nothing a route does can skip them;
  * last, the anonymous pages rendered once per language (each answer with its own nonce).
  */
-export function requestSteps(config: PipelineConfig, socketAddress: (request: Request) => string | undefined): PipelineStep[] {
+export function requestSteps(
+  config: PipelineConfig,
+  socketAddress: (request: Request) => string | undefined,
+): PipelineStep[] {
   return [
     compression,
     clientAddress(config.TRUST_PROXY, socketAddress),

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { NONCE_HEADER, newNonce, securityHeaders } from './security-headers.server'
+
+import { newNonce, NONCE_HEADER, securityHeaders } from './security-headers.server'
 
 const html = async (request: Request) =>
-  new Response(`<script nonce="${request.headers.get(NONCE_HEADER)}"></script>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  new Response(`<script nonce="${request.headers.get(NONCE_HEADER)}"></script>`, {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  })
 const send = (path: string, last: (request: Request) => Promise<Response> = html, https = false) =>
-  securityHeaders({ https })(new Request(`http://localhost:3000${path}`, { headers: { [NONCE_HEADER]: 'forged' } }), last)
+  securityHeaders({ https })(
+    new Request(`http://localhost:3000${path}`, { headers: { [NONCE_HEADER]: 'forged' } }),
+    last,
+  )
 
 describe('security headers', () => {
   it('gives each page a fresh nonce, in its CSP and handed to the renderer', async () => {
@@ -16,7 +22,8 @@ describe('security headers', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce)
     const policy = first.headers.get('content-security-policy')!
     expect(policy).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`)
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(policy).toContain(directive)
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
+      expect(policy).toContain(directive)
     expect(/script-src[^;]*unsafe/.test(policy)).toBe(false)
   })
 
@@ -28,19 +35,30 @@ describe('security headers', () => {
 
   it('sets the fixed headers on every answer, HSTS over https only', async () => {
     const json = async () => Response.json({ ok: true })
-    for (const response of [await send('/login'), await send('/api/rest/books', json), await send('/api/health', json)]) {
+    for (const response of [
+      await send('/login'),
+      await send('/api/rest/books', json),
+      await send('/api/health', json),
+    ]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(response.headers.get('permissions-policy')).toContain('camera=()')
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
       expect(response.headers.has('strict-transport-security')).toBe(false)
     }
-    expect((await send('/api/rest/books', json)).headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-    expect((await send('/login', html, true)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await send('/api/rest/books', json)).headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    )
+    expect((await send('/login', html, true)).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
   })
 
   it('keeps a route’s own policy (the API reference)', async () => {
-    const docs = async () => new Response('<html>', { headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" } })
+    const docs = async () =>
+      new Response('<html>', {
+        headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" },
+      })
     expect((await send('/api/docs', docs)).headers.get('content-security-policy')).toBe("script-src 'self'")
   })
 

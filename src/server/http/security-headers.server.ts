@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { withHeaders, withResponseHeaders, type PipelineStep } from './pipeline.server'
+
+import { type PipelineStep, withHeaders, withResponseHeaders } from './pipeline.server'
 
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
 export const NONCE_HEADER = 'x-start-csp-nonce'
@@ -21,10 +22,27 @@ export function newNonce(): string {
 
 /** Browser features the app does not use, turned off for it and anything it embeds. */
 const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
-  'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get',
-  'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ')
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
 
 /**
  * A Content-Security-Policy. Scripts: `script` (the app's pages: a nonce and
@@ -63,7 +81,13 @@ export function staticSecurityHeaders(https: boolean): Record<string, string> {
 
 /** Answers that depend on who asks (the session cookie): pages and the APIs. */
 function dependsOnSession(pathname: string) {
-  if (pathname.startsWith('/api/rpc/') || pathname.startsWith('/api/rest/') || pathname.startsWith('/api/auth/') || pathname.startsWith('/_serverFn/')) return true
+  if (
+    pathname.startsWith('/api/rpc/') ||
+    pathname.startsWith('/api/rest/') ||
+    pathname.startsWith('/api/auth/') ||
+    pathname.startsWith('/_serverFn/')
+  )
+    return true
   return !pathname.startsWith('/api/')
 }
 
@@ -86,7 +110,10 @@ export function securityHeaders(options: { https: boolean }): PipelineStep {
       for (const [name, value] of fixed) answer.set(name, value)
       if (!answer.has('content-security-policy')) {
         const html = answer.get('content-type')?.includes('text/html')
-        answer.set('content-security-policy', html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY)
+        answer.set(
+          'content-security-policy',
+          html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY,
+        )
       }
       if (session) answer.set('cache-control', 'private, no-store')
       else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')

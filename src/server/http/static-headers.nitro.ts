@@ -1,5 +1,7 @@
 import { definePlugin } from 'nitro'
+
 import { env } from '@/lib/env.server'
+
 import { NOT_A_PAGE_POLICY, staticSecurityHeaders } from './security-headers.server'
 
 /**

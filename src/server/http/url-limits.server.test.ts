@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { MAX_URL_LENGTH, urlLimits } from './url-limits.server'
 
 const reached = async () => new Response('reached')
@@ -26,12 +27,15 @@ describe('URL limits', () => {
 
   it('never echoes a too long redirect target into Location', async () => {
     const long = `/login?redirect=${encodeURIComponent(`/manager/books?searchTerm=${'x'.repeat(MAX_URL_LENGTH)}`)}`
-    const redirect = (location: string) => async () => new Response(null, { status: 307, headers: { location, 'set-cookie': 'a=1' } })
+    const redirect = (location: string) => async () =>
+      new Response(null, { status: 307, headers: { location, 'set-cookie': 'a=1' } })
     const response = await send('/manager', redirect(long))
     expect(response.status).toBe(307)
     expect(response.headers.get('location')).toBe('/login')
     expect(response.headers.get('set-cookie')).toBe('a=1')
     expect((await send('/manager', redirect(`/${'x'.repeat(MAX_URL_LENGTH + 1)}`))).headers.get('location')).toBe('/')
-    expect((await send('/manager', redirect('/login?redirect=%2Fmanager'))).headers.get('location')).toBe('/login?redirect=%2Fmanager')
+    expect((await send('/manager', redirect('/login?redirect=%2Fmanager'))).headers.get('location')).toBe(
+      '/login?redirect=%2Fmanager',
+    )
   })
 })

@@ -17,7 +17,11 @@ export const urlLimits: PipelineStep = async (request, next) => {
   const url = new URL(request.url)
   const target = url.pathname + url.search
   if (target.length > MAX_URL_LENGTH) return refusal(request, 'URI_TOO_LONG')
-  if (hasNul(target) || !decodes(url.pathname) || [...url.searchParams].some(([key, value]) => key.includes('\0') || value.includes('\0'))) {
+  if (
+    hasNul(target) ||
+    !decodes(url.pathname) ||
+    [...url.searchParams].some(([key, value]) => key.includes('\0') || value.includes('\0'))
+  ) {
     return refusal(request, 'BAD_REQUEST')
   }
   const response = await next(request)

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { clientAddressOf } from '@/server/http/client-address.server'

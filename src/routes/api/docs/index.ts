@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsHtml } from '@/features/api-docs/api-docs.server'
 
 /** The API reference (Swagger UI), open to anyone: docs/decisions/008-api-documentation.md. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { API_DOCS_SCRIPT } from '@/features/api-docs/api-docs.server'
 
 /** The reference page's initialiser, a file of its own so the page runs no inline script. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { readyResponse } from '@/server/health.server'
 
 /** The first health endpoint, kept for existing checks: the same as /api/health/ready. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { liveResponse } from '@/server/health.server'
 
 /** Liveness: 200 while the process answers, draining included. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { readyResponse } from '@/server/health.server'
 
 /** Readiness for a load balancer: 200 `{"status":"ready"}` or 503 with the reason. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { handleRestRequest } from '@/server/api/handlers.server'
 
 const handle = ({ request }: { request: Request }) => handleRestRequest(request)

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AppBookPage } from '@/features/book/app-book-pages'
 import { loadBook } from '@/features/book/book-queries'
 import { titledHead } from '@/features/shell/head'

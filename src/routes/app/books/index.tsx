@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+
 import { AppBookListPage } from '@/features/book/app-book-pages'
 import { bookListOptions } from '@/features/book/book-queries'
 import { pageHead } from '@/features/shell/head'
@@ -17,6 +18,11 @@ export const Route = createFileRoute('/app/books/')({
   component: function AppBooks() {
     const { searchTerm } = Route.useSearch()
     const navigate = Route.useNavigate()
-    return <AppBookListPage searchTerm={searchTerm} onSearchTermChange={(next) => void navigate({ search: { searchTerm: next } })} />
+    return (
+      <AppBookListPage
+        searchTerm={searchTerm}
+        onSearchTermChange={(next) => void navigate({ search: { searchTerm: next } })}
+      />
+    )
   },
 })

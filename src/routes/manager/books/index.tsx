@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+
 import { bookPermissions } from '@/features/book/book-permissions'
 import { bookListOptions } from '@/features/book/book-queries'
 import { ManagerBookListPage } from '@/features/book/manager-book-list-page'

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { ManagerNewBookPage } from '@/features/book/manager-book-form-page'
 import { pageHead } from '@/features/shell/head'
 

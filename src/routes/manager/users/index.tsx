@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+
+import { pageHead } from '@/features/shell/head'
 import { userQueries } from '@/features/user/queries'
 import { UsersPage } from '@/features/user/users-page'
-import { pageHead } from '@/features/shell/head'
 import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/users/')({
@@ -15,10 +16,7 @@ export const Route = createFileRoute('/manager/users/')({
     const { searchTerm } = Route.useSearch()
     const navigate = Route.useNavigate()
     return (
-      <UsersPage
-        searchTerm={searchTerm}
-        onSearchChange={(term) => void navigate({ search: { searchTerm: term } })}
-      />
+      <UsersPage searchTerm={searchTerm} onSearchChange={(term) => void navigate({ search: { searchTerm: term } })} />
     )
   },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { pageHead } from '@/features/shell/head'
 import { UserFormPage } from '@/features/user/user-form-page'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { bookPermissions } from '@/features/book/book-permissions'
 import { loadBook } from '@/features/book/book-queries'
 import { ManagerBookPage } from '@/features/book/manager-book-page'

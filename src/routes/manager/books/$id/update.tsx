@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { loadBook } from '@/features/book/book-queries'
 import { ManagerUpdateBookPage } from '@/features/book/manager-book-form-page'
 import { pageHead } from '@/features/shell/head'

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { pageHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { loadUser } from '@/features/user/load-user'

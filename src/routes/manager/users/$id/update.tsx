@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+
 import { pageHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { loadUser } from '@/features/user/load-user'
