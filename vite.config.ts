@@ -7,7 +7,7 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 
-import { SWAGGER_UI_PATH } from './src/features/api-docs/config'
+import { SWAGGER_UI_PATH } from './src/lib/api-docs'
 import { parseEnv } from './src/lib/env.server'
 import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
 

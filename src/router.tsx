@@ -3,7 +3,7 @@ import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 
-import { ErrorPage } from '@/features/shell/error-page'
+import { ErrorPage } from '@/components/layout/error-page'
 import { retryQuery } from '@/lib/api-error'
 
 import { routeTree } from './routeTree.gen'

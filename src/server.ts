@@ -6,7 +6,7 @@ import {
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 
-import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
+import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestLog } from '@/server/http/request-log.server'

@@ -3,7 +3,7 @@ import { parseEnv as parseDotenv } from 'node:util'
 
 import { describe, expect, it } from 'vitest'
 
-import { environmentBadge } from '@/features/shell/environment-badge.server'
+import { environmentBadge } from '@/lib/environment-badge.server'
 
 import packageJson from '../../package.json'
 import { parseEnv } from './env.server'

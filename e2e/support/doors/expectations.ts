@@ -1,5 +1,5 @@
 // Who gets what at every door: the permission matrix of the spec (section 6; the
-// grants in src/features/auth/permissions.ts) written out per route. The routes
+// grants in src/lib/auth/permissions.ts) written out per route. The routes
 // themselves are derived from the code (./derive.ts); a derived route without a
 // line here fails `missingExpectations`, so no new door goes unchecked.
 import type { Role } from './accounts'

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 
+import { SignOutButton } from '@/components/layout/sign-out-button'
 import { SectionCard } from '@/components/ui/section-card'
-import type { SessionUser } from '@/features/auth/session'
 import { DisplayPreferences } from '@/features/preferences/display-preferences'
+import type { SessionUser } from '@/lib/auth/session'
 
 import { DeleteAccountCard } from './delete-account-card'
 import { ProfileCard } from './profile-card'
 import type { AccountSearch } from './search'
 import { SessionsCard } from './sessions-card'
-import { SignOutButton } from './sign-out-button'
 
 /**
  * The account page of both areas (/app/account and /manager/account): the

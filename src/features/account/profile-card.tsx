@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { SectionCard } from '@/components/ui/section-card'
-import type { SessionUser } from '@/features/auth/session'
+import type { SessionUser } from '@/lib/auth/session'
 
 import { ChangeEmailDialog } from './change-email-dialog'
 import { ChangeNameDialog } from './change-name-dialog'

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/features/auth/auth-client'
+import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { api, orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 

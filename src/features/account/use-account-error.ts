@@ -2,9 +2,9 @@ import { useLocation, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
 import { toast } from '@/components/ui/toaster'
-import { authClient } from '@/features/auth/auth-client'
-import { authErrorMessage, toAuthErrorCode } from '@/features/auth/auth-errors'
-import { handleDemoModeError } from '@/features/demo/demo-store'
+import { authClient } from '@/lib/auth/auth-client'
+import { authErrorMessage, toAuthErrorCode } from '@/lib/auth/auth-errors'
+import { handleDemoModeError } from '@/lib/demo/demo-store'
 
 type ErrorLike = { code?: string; status?: number; message?: string } | null | undefined
 

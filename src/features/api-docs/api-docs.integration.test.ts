@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
+import { APP_OPENAPI_PATH, AUTH_OPENAPI_PATH } from '@/lib/api-docs'
 import { router } from '@/server/api/router.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { createApiHarness } from '@/test/api'
 
 import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_SCRIPT, apiDocsHtml, appOpenApiDocument } from './api-docs.server'
-import { APP_OPENAPI_PATH, AUTH_OPENAPI_PATH } from './config'
 
 interface Document {
   servers: Array<{ url: string }>

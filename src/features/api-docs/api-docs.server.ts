@@ -1,14 +1,13 @@
 import { OpenAPIGenerator } from '@orpc/openapi'
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4'
 
+import { API_DOCS_SCRIPT_PATH, APP_OPENAPI_PATH, AUTH_OPENAPI_PATH, SWAGGER_UI_PATH } from '@/lib/api-docs'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { REST_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
 import { contentSecurityPolicy } from '@/server/http/security-headers.server'
-
-import { API_DOCS_SCRIPT_PATH, APP_OPENAPI_PATH, AUTH_OPENAPI_PATH, SWAGGER_UI_PATH } from './config'
 
 /** The name of the session cookie (`__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = 'better-auth.session_token'

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 
+import { onboardingFormSchema } from '@/lib/auth/schemas'
+import type { SessionUser } from '@/lib/auth/session'
 import { publicProcedure, sessionOf, withPermission } from '@/server/api/procedure.server'
 import { signInOptions } from '@/server/auth/providers.server'
 import { user } from '@/server/db/schema'
-
-import { onboardingFormSchema } from './schemas'
-import type { SessionUser } from './session'
 
 const TAGS = ['Session']
 

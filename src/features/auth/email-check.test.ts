@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { emailSchema } from '@/lib/auth/schemas'
+
 import { checkEmail } from './email-check'
-import { emailSchema } from './schemas'
 
 const inputs = [
   '',

@@ -1,10 +1,10 @@
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 
-import { errorType } from '@/features/shell/error-page'
+import { errorType } from '@/components/layout/error-page'
+import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from '@/lib/auth/session'
 
 import { requireManagerAccess, requireOnboardedUser } from './guards'
-import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
 
 const location = { href: '/app/books?x=1' } as ParsedLocation
 const user: SessionUser = {

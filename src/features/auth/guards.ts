@@ -1,7 +1,7 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 
-import { roleCan } from './permissions'
-import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
+import { roleCan } from '@/lib/auth/permissions'
+import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from '@/lib/auth/session'
 
 interface GuardInput {
   context: { session: SessionUser | null; sessionUnavailable?: boolean }

@@ -2,16 +2,16 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { DemoAccountsHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
-import { DemoAccountsHint } from '@/features/demo/demo-hints'
+import { authErrorMessage, SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
+import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
+import type { SignInOptions } from '@/lib/auth/sign-in-options'
 
 import { AuthCard } from './auth-card'
-import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
 import { checkEmail } from './email-check'
-import { lazyAuthCall } from './lazy-auth-client'
-import type { SignInOptions } from './sign-in-options'
 import { SocialSignIn } from './social-sign-in'
 
 export function LoginPage({

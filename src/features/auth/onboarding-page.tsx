@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
-import { handleDemoModeError } from '@/features/demo/demo-store'
+import { notifySessionChanged } from '@/lib/auth/auth-client'
+import { onboardingFormSchema } from '@/lib/auth/schemas'
+import { handleDemoModeError } from '@/lib/demo/demo-store'
 import { api } from '@/lib/orpc'
 
 import { AuthCard } from './auth-card'
-import { notifySessionChanged } from './auth-client'
 import { homeOf, safeRedirect } from './redirect'
-import { onboardingFormSchema } from './schemas'
 
 export function OnboardingPage({ redirect, role }: { redirect?: string; role: string }) {
   const { t } = useTranslation('auth')

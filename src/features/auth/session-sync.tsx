@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
-import { onSessionChanged } from './session-signal'
+import { onSessionChanged } from '@/lib/auth/session-signal'
 
 /** The channel the tabs of this site tell each other about session changes on. */
 export const SESSION_CHANNEL = 'start-books.session'

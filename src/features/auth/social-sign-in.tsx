@@ -3,10 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-
-import { authErrorMessage } from './auth-errors'
-import { lazyAuthCall } from './lazy-auth-client'
-import type { SocialProvider } from './sign-in-options'
+import { authErrorMessage } from '@/lib/auth/auth-errors'
+import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
+import type { SocialProvider } from '@/lib/auth/sign-in-options'
 
 /** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
 export function socialCallbackURL(redirect: string) {

@@ -4,17 +4,17 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
+import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
-import { DemoCodeHint } from '@/features/demo/demo-hints'
+import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
+import { authErrorMessage } from '@/lib/auth/auth-errors'
+import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
+import { verifyFormSchema } from '@/lib/auth/schemas'
 
 import { AuthCard } from './auth-card'
-import { authClient, settleAuthCall } from './auth-client'
-import { authErrorMessage } from './auth-errors'
-import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from './otp'
 import { homeOf, safeRedirect } from './redirect'
-import { verifyFormSchema } from './schemas'
 
 export function VerifyPage({ email, redirect, demoCode }: { email: string; redirect?: string; demoCode?: string }) {
   const { t } = useTranslation('auth')

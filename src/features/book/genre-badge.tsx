@@ -1,4 +1,4 @@
-import type { Genre } from '@/features/genre/schema'
+import type { Genre } from '@/lib/genre-schema'
 
 /** A genre's name with its colour as a dot. */
 export function GenreBadge({ genre }: { genre: Genre }) {

@@ -1,4 +1,4 @@
-import { genreSchema } from '@/features/genre/schema'
+import { genreSchema } from '@/lib/genre-schema'
 import { z } from '@/lib/i18n/zod'
 
 /**

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { setupCommand } from '@/lib/demo/demo-info'
 import { type ApiHarness, createApiHarness } from '@/test/api'
-
-import { setupCommand } from './demo-info'
 
 let api: ApiHarness
 let demo: ApiHarness

@@ -1,11 +1,10 @@
 import { z } from 'zod'
 
+import { type DemoInfo, setupCommand } from '@/lib/demo/demo-info'
 import type { Env } from '@/lib/env.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import type { Auth } from '@/server/auth/auth.server'
 import { DEMO_ACCOUNT_EMAILS, isDemoAccount } from '@/server/auth/demo-policy.server'
-
-import { type DemoInfo, setupCommand } from './demo-info'
 
 const TAGS = ['Demo']
 

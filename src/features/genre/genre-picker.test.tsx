@@ -5,10 +5,10 @@ import type { i18n } from 'i18next'
 import { type ReactNode, useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { Genre } from '@/lib/genre-schema'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
 
 import { GenrePicker } from './genre-picker'
-import type { Genre } from './schema'
 
 // 25 genres on the "server", served 10 a page, searchable: the picker must reach all of them.
 const GENRES: Genre[] = Array.from({ length: 25 }, (_, i) => ({

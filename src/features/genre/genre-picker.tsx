@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next'
 
 import { cn } from '@/components/ui/cn'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
+import type { Genre } from '@/lib/genre-schema'
 import { orpc } from '@/lib/orpc'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { infiniteListOptions } from '@/lib/use-infinite-list'
-
-import type { Genre } from './schema'
 
 type Option = { kind: 'none' } | { kind: 'genre'; genre: Genre } | { kind: 'more' }
 

@@ -1,12 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm'
 
+import { genreIdInputSchema, genreSchema } from '@/lib/genre-schema'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
-
-import { genreIdInputSchema, genreSchema } from './schema'
 
 const columns = { id: genre.id, name: genre.name, color: genre.color }
 

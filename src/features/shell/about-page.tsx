@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
+import { Brand } from '@/components/layout/brand'
+import { MAIN_ID } from '@/components/layout/layout-context'
 import { BackLink } from '@/components/ui/back-link'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { setupCommand } from '@/features/demo/demo-info'
-
-import { Brand } from './brand'
-import { MAIN_ID } from './layout-context'
+import { setupCommand } from '@/lib/demo/demo-info'
 
 /**
  * /about: what the starter is, how to run it, its API documentation and

@@ -1,13 +1,12 @@
 import { z } from 'zod'
 
+import { environmentBadge } from '@/lib/environment-badge.server'
 import { isLanguage, type Language, LANGUAGES } from '@/lib/i18n/config'
 import { cookieValue } from '@/lib/i18n/detect.server'
+import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 import { apiError } from '@/server/api/errors.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
-
-import { environmentBadge } from './environment-badge.server'
-import { SIDEBAR_COOKIE } from './sidebar-state'
 
 const TAGS = ['Shell']
 

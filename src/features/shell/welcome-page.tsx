@@ -2,9 +2,8 @@ import { useLoaderData } from '@tanstack/react-router'
 import { BookText, Bug, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
-import type { SessionUser } from '@/features/auth/session'
-
-import { AppSwitch } from './app-switch'
+import { AppSwitch } from '@/components/layout/app-switch'
+import type { SessionUser } from '@/lib/auth/session'
 
 /** The /app home: welcomes the user, links to both areas, the documentation and open issues. */
 export function WelcomePage({ user }: { user: SessionUser }) {

@@ -1,10 +1,9 @@
-import { type Permission, roleCan } from '@/features/auth/permissions'
+import { OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
+import { type Permission, roleCan } from '@/lib/auth/permissions'
 import { authServiceError, type AuthServiceErrors, callAuthService } from '@/server/api/auth-service.server'
 import type { ApiContext } from '@/server/api/context.server'
 import { API_ERROR_KEYS } from '@/server/api/errors'
 import { authedProcedure } from '@/server/api/procedure.server'
-
-import { OWN_ROLE_ERROR_CODE } from './audit-actions'
 
 /** Auth service codes with a message of this domain (and the form field they belong to). */
 const USER_ERRORS: AuthServiceErrors = {

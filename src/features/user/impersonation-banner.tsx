@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
-import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
-import type { SessionUser } from '@/features/auth/session'
+import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
+import type { SessionUser } from '@/lib/auth/session'
 
 /**
  * On every page while an admin acts as a user: who, and a button back to that user's page as the admin.

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/features/auth/auth-client'
-import { authErrorMessage } from '@/features/auth/auth-errors'
-import { handleDemoModeError } from '@/features/demo/demo-store'
+import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
+import { authErrorMessage } from '@/lib/auth/auth-errors'
+import { handleDemoModeError } from '@/lib/demo/demo-store'
 
 import type { UserDetail } from './schema'
 

@@ -1,5 +1,5 @@
-import { type Role, ROLES } from '@/features/auth/permissions'
-import { emailSchema, nameSchema } from '@/features/auth/schemas'
+import { type Role, ROLES } from '@/lib/auth/permissions'
+import { emailSchema, nameSchema } from '@/lib/auth/schemas'
 import { deviceSchema } from '@/lib/device'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 
 import { toast } from '@/components/ui/toaster'
-import { handleDemoModeError } from '@/features/demo/demo-store'
 import { apiErrorMessage } from '@/lib/api-error'
+import { handleDemoModeError } from '@/lib/demo/demo-store'
 
 import { allUserQueries } from './queries'
 

@@ -2,10 +2,10 @@ import { History } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 import { DataList } from '@/components/ui/data-list'
+import { AUDIT_ACTIONS } from '@/lib/audit-actions'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
-import { AUDIT_ACTIONS } from './audit-actions'
 import { userQueries } from './queries'
 import type { AuditEntry } from './schema'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { AUTH_ERROR_CODES } from '@/features/auth/auth-errors'
+import { AUTH_ERROR_CODES } from '@/lib/auth/auth-errors'
 
 import { LANGUAGES, NAMESPACES } from './config'
 
@@ -93,7 +93,7 @@ describe('locale files', () => {
   })
 
   it('translates every message key of the form schemas', async () => {
-    const { codeSchema, emailSchema, nameSchema } = await import('@/features/auth/schemas')
+    const { codeSchema, emailSchema, nameSchema } = await import('@/lib/auth/schemas')
     const keys = new Set<string>()
     const bad = { email: ['', 'x'], code: ['', 'abcdef', '1'], name: ['', '<'] }
     for (const value of bad.email) emailSchema.safeParse(value).error?.issues.forEach((i) => keys.add(i.message))

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { emailSchema, nameSchema } from '@/features/auth/schemas'
+import { emailSchema, nameSchema } from '@/lib/auth/schemas'
 
 import { type Language, LANGUAGES } from './config'
 import { createI18n } from './instance'

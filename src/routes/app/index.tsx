@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { pageHead } from '@/features/shell/head'
+import { pageHead } from '@/components/layout/head'
 import { WelcomePage } from '@/features/shell/welcome-page'
 
 export const Route = createFileRoute('/app/')({

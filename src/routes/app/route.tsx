@@ -1,9 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 
+import { AppLayout } from '@/components/layout/app-layout'
+import { ErrorPage } from '@/components/layout/error-page'
+import { NotFoundPage } from '@/components/layout/not-found-page'
 import { requireOnboardedUser } from '@/features/auth/guards'
-import { AppLayout } from '@/features/shell/app-layout'
-import { ErrorPage } from '@/features/shell/error-page'
-import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/app')({
   beforeLoad: (input) => ({ user: requireOnboardedUser(input) }),

@@ -1,9 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 
+import { ErrorPage } from '@/components/layout/error-page'
+import { ManagerLayout } from '@/components/layout/manager-layout'
+import { NotFoundPage } from '@/components/layout/not-found-page'
 import { requireManagerAccess } from '@/features/auth/guards'
-import { ErrorPage } from '@/features/shell/error-page'
-import { ManagerLayout } from '@/features/shell/manager-layout'
-import { NotFoundPage } from '@/features/shell/not-found-page'
 
 export const Route = createFileRoute('/manager')({
   beforeLoad: (input) => ({ user: requireManagerAccess(input) }),

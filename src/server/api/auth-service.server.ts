@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES } from '@/features/auth/auth-errors'
+import { AUTH_ERROR_CODES } from '@/lib/auth/auth-errors'
 import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 

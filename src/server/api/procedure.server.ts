@@ -1,7 +1,7 @@
 import { ORPCError, os } from '@orpc/server'
 
-import { type Permission, roleCan } from '@/features/auth/permissions'
-import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/features/demo/demo-error'
+import { type Permission, roleCan } from '@/lib/auth/permissions'
+import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
 
 import type { ApiContext } from './context.server'
 import { apiError, toApiError } from './errors.server'

@@ -1,6 +1,6 @@
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 
-import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
+import { ACCOUNT_ERROR_CODES } from '@/lib/auth/auth-errors'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 

@@ -1,6 +1,6 @@
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 
-import { demoModeErrorBody } from '@/features/demo/demo-error'
+import { demoModeErrorBody } from '@/lib/demo/demo-error'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 

@@ -1,4 +1,4 @@
-import { demoModeResponse } from '@/features/demo/demo-error'
+import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { isDatabaseUnavailable } from '@/server/http/errors.server'

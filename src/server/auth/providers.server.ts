@@ -1,4 +1,4 @@
-import type { SignInOptions, SocialProvider } from '@/features/auth/sign-in-options'
+import type { SignInOptions, SocialProvider } from '@/lib/auth/sign-in-options'
 import type { Env } from '@/lib/env.server'
 
 /** The provider id of the generic OpenID Connect provider (callback: /api/auth/callback/oidc). */

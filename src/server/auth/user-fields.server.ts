@@ -1,8 +1,8 @@
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 
-import { ACCOUNT_ERROR_CODES } from '@/features/auth/auth-errors'
-import { ROLES } from '@/features/auth/permissions'
-import { imageSchema, nameSchema } from '@/features/auth/schemas'
+import { ACCOUNT_ERROR_CODES } from '@/lib/auth/auth-errors'
+import { ROLES } from '@/lib/auth/permissions'
+import { imageSchema, nameSchema } from '@/lib/auth/schemas'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 type Body = Record<string, unknown>

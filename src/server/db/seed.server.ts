@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-import { genreNameSchema } from '@/features/genre/schema'
+import { genreNameSchema } from '@/lib/genre-schema'
 
 import type { Database } from './client.server'
 import { book, genre, user } from './schema'

@@ -1,7 +1,7 @@
 import { render } from '@react-email/render'
 import type { Transporter } from 'nodemailer'
 
-import { OTP_EXPIRES_MINUTES } from '@/features/auth/otp'
+import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
 import { env } from '@/lib/env.server'
 import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'

@@ -1,5 +1,5 @@
-import { SIDEBAR_COOKIE } from '@/features/shell/sidebar-state'
 import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
+import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'

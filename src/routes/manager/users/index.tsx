@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
-import { pageHead } from '@/features/shell/head'
+import { pageHead } from '@/components/layout/head'
 import { userQueries } from '@/features/user/queries'
 import { UsersPage } from '@/features/user/users-page'
 import { listSearch } from '@/lib/search-params'

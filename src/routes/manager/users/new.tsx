@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { pageHead } from '@/features/shell/head'
+import { pageHead } from '@/components/layout/head'
 import { UserFormPage } from '@/features/user/user-form-page'
 
 export const Route = createFileRoute('/manager/users/new')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { pageHead } from '@/features/shell/head'
-import { NotFoundPage } from '@/features/shell/not-found-page'
+import { pageHead } from '@/components/layout/head'
+import { NotFoundPage } from '@/components/layout/not-found-page'
 import { loadUser } from '@/features/user/load-user'
 import { userQueries } from '@/features/user/queries'
 import { UserDetailPage } from '@/features/user/user-detail-page'

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 
-import { pageHead } from '@/features/shell/head'
-import { NotFoundPage } from '@/features/shell/not-found-page'
+import { pageHead } from '@/components/layout/head'
+import { NotFoundPage } from '@/components/layout/not-found-page'
 import { loadUser } from '@/features/user/load-user'
 import { userQueries } from '@/features/user/queries'
 import { UserFormPage } from '@/features/user/user-form-page'

@@ -4,8 +4,8 @@ import { Popover } from 'radix-ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { SignOutButton } from '@/features/account/sign-out-button'
-import type { SessionUser } from '@/features/auth/session'
+import { SignOutButton } from '@/components/layout/sign-out-button'
+import type { SessionUser } from '@/lib/auth/session'
 
 import { AppSwitch } from './app-switch'
 import { Avatar, UserMenuButton } from './user-menu'

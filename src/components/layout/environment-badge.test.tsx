@@ -5,11 +5,11 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
+import { DEFAULT_BADGE_COLOR, environmentBadge, type EnvironmentBadgeData } from '@/lib/environment-badge.server'
 import { createTestI18n } from '@/lib/i18n/testing'
 import { renderRoutes } from '@/test/render'
 
 import { EnvironmentBadge } from './environment-badge'
-import { DEFAULT_BADGE_COLOR, environmentBadge, type EnvironmentBadgeData } from './environment-badge.server'
 import { ShellOverlays } from './shell-overlays'
 
 afterEach(cleanup)

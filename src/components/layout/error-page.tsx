@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-import { FORBIDDEN_ERROR } from '@/features/auth/session'
+import { FORBIDDEN_ERROR } from '@/lib/auth/session'
 
 import { ErrorStatusPage, type ErrorType, StatusPage } from './status-page'
 

@@ -2,7 +2,7 @@ import { ChevronsUpDown } from 'lucide-react'
 import { type ComponentProps, lazy, Suspense, useState } from 'react'
 
 import { cn } from '@/components/ui/cn'
-import type { SessionUser } from '@/features/auth/session'
+import type { SessionUser } from '@/lib/auth/session'
 
 // The popover (Radix, floating-ui) loads with the first click, not with every manager page.
 const UserMenuPopover = lazy(() =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 
-import { useDemoDialogOpen } from './demo-store'
+import { useDemoDialogOpen } from '@/lib/demo/demo-store'
 
 const DemoModeDialog = lazy(() =>
   import('./demo-mode-dialog').then(({ DemoModeDialog }) => ({ default: DemoModeDialog })),

@@ -13,8 +13,8 @@ import { SignOutButton } from './sign-out-button'
 
 const auth = vi.hoisted(() => ({ signOut: vi.fn() }))
 const router = vi.hoisted(() => ({ invalidate: vi.fn(), navigate: vi.fn() }))
-vi.mock('@/features/auth/auth-client', async (original) => ({
-  ...(await original<typeof import('@/features/auth/auth-client')>()),
+vi.mock('@/lib/auth/auth-client', async (original) => ({
+  ...(await original<typeof import('@/lib/auth/auth-client')>()),
   authClient: auth,
 }))
 vi.mock('@tanstack/react-router', async (original) => ({

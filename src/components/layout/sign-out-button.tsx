@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
-import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
+import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 
 // On every manager page (the user menu): the dialog's and the auth client's code load on the first click.
 const ConfirmDialog = lazy(() =>

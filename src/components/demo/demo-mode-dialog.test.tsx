@@ -5,13 +5,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import type { DemoInfo } from '@/lib/demo/demo-info'
+import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog } from '@/lib/demo/demo-store'
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 
-import type { DemoInfo } from './demo-info'
 import { DemoModeDialog } from './demo-mode-dialog'
-import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog } from './demo-store'
 
 // The settings' API call fails (the tests that pass `info` never make it).
 const fetchDemoInfo = vi.hoisted(() => vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))

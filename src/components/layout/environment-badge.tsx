@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-import type { EnvironmentBadgeData } from './environment-badge.server'
+import type { EnvironmentBadgeData } from '@/lib/environment-badge.server'
 
 /**
  * The environment's name and emoji on its colour, at the top of every page.

@@ -3,7 +3,7 @@ import { createRoute, notFound } from '@tanstack/react-router'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/features/auth/session'
+import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { renderRoutes, testRootRoute } from '@/test/render'
 
 import { ERROR_RETRY_DELAY_MS, ErrorPage, errorType } from './error-page'

@@ -20,13 +20,13 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { API_DOCS_PATH } from '@/features/api-docs/config'
-import { roleCan } from '@/features/auth/permissions'
-import type { SessionUser } from '@/features/auth/session'
+import { API_DOCS_PATH } from '@/lib/api-docs'
+import { roleCan } from '@/lib/auth/permissions'
+import type { SessionUser } from '@/lib/auth/session'
+import { useSidebarCollapsed } from '@/lib/sidebar-state'
 
 import { Brand } from './brand'
 import { InLayout, MAIN_ID } from './layout-context'
-import { useSidebarCollapsed } from './sidebar-state'
 import { SkipLink } from './skip-link'
 import { UserMenu } from './user-menu'
 

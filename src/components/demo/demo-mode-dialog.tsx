@@ -15,10 +15,9 @@ import {
   ResponsiveDialogHeader,
   ResponsiveDialogTitle,
 } from '@/components/ui/responsive-dialog'
+import type { DemoInfo } from '@/lib/demo/demo-info'
+import { closeDemoDialog, useDemoDialogOpen } from '@/lib/demo/demo-store'
 import { orpc } from '@/lib/orpc'
-
-import type { DemoInfo } from './demo-info'
-import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
 
 /**
  * The dialog a refused action opens in demo mode (spec section 1): title
