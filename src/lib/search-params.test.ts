@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import { accountSearch } from '@/features/account/search'
 import { z } from '@/lib/i18n/zod'
 
 import { listSearchSchema } from './pagination'
@@ -38,13 +37,5 @@ describe('search params without zod', () => {
     )
     expect(optionalString(value)).toEqual(z.string().optional().catch(undefined).parse(value))
     expect(emailOrEmpty(value)).toEqual(z.email().catch('').parse(value))
-    // The schema the account routes had.
-    const account = z.object({
-      state: z.enum(['', 'change-name']).default('').catch(''),
-      newEmail: z.string().max(320).default('').catch(''),
-    })
-    for (const search of [{ state: value }, { newEmail: value }, { state: 'change-name', newEmail: value }]) {
-      expect(accountSearch(search as Parameters<typeof accountSearch>[0])).toEqual(account.parse(search))
-    }
   })
 })

@@ -2,12 +2,12 @@ import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
 
-import { readDemoHint } from '@/features/demo/demo.server'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { REST_PREFIX, RPC_PREFIX } from '@/server/api/handlers.server'
 import { type Router, router } from '@/server/api/router.server'
 import { type Auth, createAuth } from '@/server/auth/auth.server'
+import { readDemoHint } from '@/server/auth/demo-hint.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
 
 import { createTestDatabase, type TestDatabase } from './database'

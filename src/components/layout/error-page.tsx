@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { FORBIDDEN_ERROR } from '@/lib/auth/session'
 
-import { ErrorStatusPage, type ErrorType, StatusPage } from './status-page'
+import { ErrorStatusPage, type ErrorType, StatusPage } from './status-screen'
 
 /** Error boundary retry delay (spec section 9). */
 export const ERROR_RETRY_DELAY_MS = 600

@@ -8,7 +8,7 @@ import { SignOutButton } from '@/components/layout/sign-out-button'
 import type { SessionUser } from '@/lib/auth/session'
 
 import { AppSwitch } from './app-switch'
-import { Avatar, UserMenuButton } from './user-menu'
+import { Avatar, UserMenuButton } from './user-menu-button'
 
 /** The user menu's popover (./user-menu.tsx), open from its first render. */
 export function UserMenuPopover({

@@ -1,56 +1,13 @@
-import { ChevronsUpDown } from 'lucide-react'
-import { type ComponentProps, lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 
-import { cn } from '@/components/ui/cn'
 import type { SessionUser } from '@/lib/auth/session'
+
+import { UserMenuButton } from './user-menu-button'
 
 // The popover (Radix, floating-ui) loads with the first click, not with every manager page.
 const UserMenuPopover = lazy(() =>
   import('./user-menu-popover').then(({ UserMenuPopover }) => ({ default: UserMenuPopover })),
 )
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean)
-  return (parts.length > 1 ? `${parts[0]![0]}${parts.at(-1)![0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase()
-}
-
-export function Avatar({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-    >
-      {initials(name)}
-    </span>
-  )
-}
-
-/** The button that opens the user menu: who is signed in. */
-export function UserMenuButton({
-  user,
-  collapsed,
-  className,
-  ...props
-}: { user: SessionUser; collapsed: boolean } & ComponentProps<'button'>) {
-  return (
-    <button
-      type="button"
-      className={cn(
-        'flex w-full items-center gap-3 rounded-md p-2 text-start hover:bg-white data-[state=open]:bg-white dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800',
-        collapsed && 'justify-center p-1',
-        className,
-      )}
-      {...props}
-    >
-      <Avatar name={user.name} />
-      <span className={cn('flex min-w-0 flex-1 flex-col text-sm leading-tight', collapsed && 'sr-only')}>
-        <span className="truncate font-medium">{user.name}</span>
-        <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-      </span>
-      {collapsed ? null : <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
-    </button>
-  )
-}
 
 /**
  * The signed-in user's menu at the bottom of the manager sidebar: who, Account, the app switch, sign out.

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
 import { SectionCard } from '@/components/ui/section-card'
-import { DisplayPreferences } from '@/features/preferences/display-preferences'
+import { DisplayPreferences } from '@/features/preferences'
 import type { SessionUser } from '@/lib/auth/session'
 
 import { DeleteAccountCard } from './delete-account-card'

@@ -18,8 +18,8 @@ import { userQueries } from './queries'
 import type { UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
 import { UserAuditTrail } from './user-audit'
+import { EmailVerified, RoleBadge } from './user-badges'
 import { UserSessions } from './user-sessions'
-import { EmailVerified, RoleBadge } from './users-page'
 
 /** /manager/users/{id}: the user's data and states, the admin actions, sessions and audit trail. */
 export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {

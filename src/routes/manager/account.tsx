@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { AccountPage } from '@/features/account/account-page'
-import { accountRouteSearch } from '@/features/account/search'
+import { AccountPage } from '@/features/account'
+import { accountRouteSearch } from '@/features/account'
 
 export const Route = createFileRoute('/manager/account')({
   ...accountRouteSearch,

@@ -7,7 +7,7 @@ import type { i18n } from 'i18next'
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { isDatabaseUnavailable } from '@/server/http/errors.server'
+import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { logger } from '@/server/logger.server'
 
 import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './errors'

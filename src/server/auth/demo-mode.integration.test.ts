@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { readDemoHint } from '@/features/demo/demo.server'
 import { parseEnv } from '@/lib/env.server'
+import { readDemoHint } from '@/server/auth/demo-hint.server'
 import type { Database } from '@/server/db/index.server'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { createTestDatabase } from '@/test/database'

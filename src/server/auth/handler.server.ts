@@ -1,7 +1,7 @@
 import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
-import { isDatabaseUnavailable } from '@/server/http/errors.server'
+import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { errorAnswers, isDatabaseUnavailable } from './errors.server'
+import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
+
+import { errorAnswers } from './errors.server'
 
 const throwing = (error: unknown) => async () => {
   throw error

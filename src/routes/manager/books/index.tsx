@@ -1,9 +1,9 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookPermissions } from '@/features/book/book-permissions'
-import { bookListOptions } from '@/features/book/book-queries'
-import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
+import { bookPermissions } from '@/features/book'
+import { bookListOptions } from '@/features/book'
+import { ManagerBookListPage } from '@/features/book'
 import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/books/')({

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { titledHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { bookPermissions } from '@/features/book/book-permissions'
-import { loadBook } from '@/features/book/book-queries'
-import { ManagerBookPage } from '@/features/book/manager-book-page'
+import { bookPermissions } from '@/features/book'
+import { loadBook } from '@/features/book'
+import { ManagerBookPage } from '@/features/book'
 
 export const Route = createFileRoute('/manager/books/$id/')({
   loader: ({ context, params }) => loadBook(context.queryClient, params.id),

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { loadUser } from '@/features/user/load-user'
-import { userQueries } from '@/features/user/queries'
-import { UserDetailPage } from '@/features/user/user-detail-page'
+import { loadUser } from '@/features/user'
+import { userQueries } from '@/features/user'
+import { UserDetailPage } from '@/features/user'
 
 export const Route = createFileRoute('/manager/users/$id/')({
   loader: async ({ context: { queryClient }, params }) => {

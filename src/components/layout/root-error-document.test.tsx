@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { rootHead } from './head'
-import { RootErrorPage } from './root-error-page'
+import { RootErrorPage } from './root-error-document'
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})

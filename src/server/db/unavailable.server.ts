@@ -1,0 +1,40 @@
+/** Node's socket errors when the database server is not there or went away. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+])
+
+/**
+ * PostgreSQL's 'connection exception' class (08…), shutting down or not yet
+ * accepting connections (57P01-57P03), too many connections (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/
+
+/** pg's and PGlite's own words for a lost or closed connection. */
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|timeout exceeded when trying to connect|connection error|pglite is closed|database is closed|cannot use a pool after calling end/i
+
+/**
+ * Whether an error, or any error under it (drizzle's `cause`, an
+ * AggregateError's `errors`), means the database cannot be reached:
+ * the request was fine, the service is temporarily unavailable (503).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 8) return false
+  const { code, message, cause, errors } = error as {
+    code?: unknown
+    message?: unknown
+    cause?: unknown
+    errors?: unknown
+  }
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true
+  return isDatabaseUnavailable(cause, depth + 1)
+}
