@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { OnboardingPage } from '@/features/auth'
 import { homeOf, safeRedirect } from '@/features/auth'
+import { OnboardingPage } from '@/features/auth/onboarding-page'
 import { redirectSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/onboarding')({

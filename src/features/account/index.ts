@@ -1,3 +1,2 @@
-/** The account feature's public entry: what routes and other features may import. */
-export { AccountPage } from './account-page'
+/** The account feature's public entry for routes and other features (its page is imported as a route component). */
 export { accountRouteSearch } from './search'

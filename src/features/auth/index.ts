@@ -1,8 +1,4 @@
-/** The auth feature's public entry (sign-in pages, route guards, redirects); the session and permissions themselves are in src/lib/auth. */
+/** The auth feature's public entry: route guards, redirects, the session sync (the session and permissions themselves are in src/lib/auth; its pages are imported as route components). */
 export { requireManagerAccess, requireOnboardedUser } from './guards'
-export { LoginErrorPage, toLoginError } from './login-error-page'
-export { LoginPage } from './login-page'
-export { OnboardingPage } from './onboarding-page'
 export { homeOf, safeRedirect } from './redirect'
 export { SessionSync } from './session-sync'
-export { VerifyPage } from './verify-page'

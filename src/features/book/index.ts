@@ -1,7 +1,3 @@
-/** The book feature's public entry: what routes may import. */
-export { AppBookListPage, AppBookPage } from './app-book-pages'
+/** The book feature's public entry: what routes load and check (its pages are imported as route components). */
 export { bookPermissions } from './book-permissions'
 export { bookListOptions, loadBook } from './book-queries'
-export { ManagerNewBookPage, ManagerUpdateBookPage } from './manager-book-form-page'
-export { ManagerBookListPage } from './manager-book-list-page'
-export { ManagerBookPage } from './manager-book-page'

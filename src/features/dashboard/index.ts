@@ -1,3 +1,2 @@
-/** The dashboard feature's public entry: what routes may import. */
-export { DashboardPage } from './dashboard-page'
+/** The dashboard feature's public entry: what its route prefetches (the page is imported as a route component). */
 export { dashboardSummaryQuery } from './queries'

@@ -1,7 +1,4 @@
-/** The user feature's public entry: what routes may import. */
+/** The user feature's public entry: the impersonation banner and what routes load (its pages are imported as route components). */
 export { ImpersonationBanner } from './impersonation-banner'
 export { loadUser } from './load-user'
 export { userQueries } from './queries'
-export { UserDetailPage } from './user-detail-page'
-export { UserFormPage } from './user-form-page'
-export { UsersPage } from './users-page'

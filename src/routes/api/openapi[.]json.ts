@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { appOpenApiDocument } from '@/features/api-docs'
+import { appOpenApiDocument } from '@/server/api/docs.server'
 
 /** The application API's OpenAPI document, read by the reference page at /api/docs. */
 export const Route = createFileRoute('/api/openapi.json')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { AccountPage } from '@/features/account'
 import { accountRouteSearch } from '@/features/account'
+import { AccountPage } from '@/features/account/account-page'
 
 export const Route = createFileRoute('/app/account')({
   ...accountRouteSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { WelcomePage } from '@/features/shell'
+import { WelcomePage } from '@/features/shell/welcome-page'
 
 export const Route = createFileRoute('/app/')({
   head: pageHead('pages.home'),

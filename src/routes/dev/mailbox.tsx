@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { DevMailboxPage } from '@/features/shell'
+import { DevMailboxPage } from '@/features/shell/dev-mailbox-page'
 import { apiErrorStatus } from '@/lib/api-error'
 import { api } from '@/lib/orpc'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { LoginErrorPage, toLoginError } from '@/features/auth'
+import { LoginErrorPage, toLoginError } from '@/features/auth/login-error-page'
 import { optionalString } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/error')({

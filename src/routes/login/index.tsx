@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { LoginPage } from '@/features/auth'
 import { homeOf, safeRedirect } from '@/features/auth'
+import { LoginPage } from '@/features/auth/login-page'
 import { api } from '@/lib/orpc'
 import { redirectSearch } from '@/lib/search-params'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { VerifyPage } from '@/features/auth'
+import { VerifyPage } from '@/features/auth/verify-page'
 import { api } from '@/lib/orpc'
 import { emailOrEmpty, optionalString } from '@/lib/search-params'
 

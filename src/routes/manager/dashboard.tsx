@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { DashboardPage } from '@/features/dashboard'
 import { dashboardSummaryQuery } from '@/features/dashboard'
+import { DashboardPage } from '@/features/dashboard/dashboard-page'
 
 export const Route = createFileRoute('/manager/dashboard')({
   loader: async ({ context }) => {

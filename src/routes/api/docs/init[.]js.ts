@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { API_DOCS_SCRIPT } from '@/features/api-docs'
+import { API_DOCS_SCRIPT } from '@/server/api/docs.server'
 
 /** The reference page's initialiser, a file of its own so the page runs no inline script. */
 export const Route = createFileRoute('/api/docs/init.js')({

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { titledHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { AppBookPage } from '@/features/book'
 import { loadBook } from '@/features/book'
+import { AppBookPage } from '@/features/book/app-book-pages'
 
 export const Route = createFileRoute('/app/books/$id')({
   loader: ({ context, params }) => loadBook(context.queryClient, params.id),

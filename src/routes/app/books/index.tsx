@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { AppBookListPage } from '@/features/book'
 import { bookListOptions } from '@/features/book'
+import { AppBookListPage } from '@/features/book/app-book-pages'
 import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/app/books/')({

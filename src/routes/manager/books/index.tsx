@@ -1,9 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookPermissions } from '@/features/book'
-import { bookListOptions } from '@/features/book'
-import { ManagerBookListPage } from '@/features/book'
+import { bookListOptions, bookPermissions } from '@/features/book'
+import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
 import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/books/')({

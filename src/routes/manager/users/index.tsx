@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { userQueries } from '@/features/user'
-import { UsersPage } from '@/features/user'
+import { UsersPage } from '@/features/user/users-page'
 import { listSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/users/')({

@@ -2,9 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { titledHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { bookPermissions } from '@/features/book'
-import { loadBook } from '@/features/book'
-import { ManagerBookPage } from '@/features/book'
+import { bookPermissions, loadBook } from '@/features/book'
+import { ManagerBookPage } from '@/features/book/manager-book-page'
 
 export const Route = createFileRoute('/manager/books/$id/')({
   loader: ({ context, params }) => loadBook(context.queryClient, params.id),

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
 import { loadBook } from '@/features/book'
-import { ManagerUpdateBookPage } from '@/features/book'
+import { ManagerUpdateBookPage } from '@/features/book/manager-book-form-page'
 
 export const Route = createFileRoute('/manager/books/$id/update')({
   loader: async ({ context, params }) => {

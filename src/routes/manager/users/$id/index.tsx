@@ -2,9 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { loadUser } from '@/features/user'
-import { userQueries } from '@/features/user'
-import { UserDetailPage } from '@/features/user'
+import { loadUser, userQueries } from '@/features/user'
+import { UserDetailPage } from '@/features/user/user-detail-page'
 
 export const Route = createFileRoute('/manager/users/$id/')({
   loader: async ({ context: { queryClient }, params }) => {

@@ -3,9 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { NotFoundPage } from '@/components/layout/not-found-page'
-import { loadUser } from '@/features/user'
-import { userQueries } from '@/features/user'
-import { UserFormPage } from '@/features/user'
+import { loadUser, userQueries } from '@/features/user'
+import { UserFormPage } from '@/features/user/user-form-page'
 
 export const Route = createFileRoute('/manager/users/$id/update')({
   loader: ({ context, params }) => loadUser(context.queryClient, params.id),

@@ -5,7 +5,7 @@ import { router } from '@/server/api/router.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { createApiHarness } from '@/test/api'
 
-import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_SCRIPT, apiDocsHtml, appOpenApiDocument } from './api-docs.server'
+import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_SCRIPT, apiDocsHtml, appOpenApiDocument } from './docs.server'
 
 interface Document {
   servers: Array<{ url: string }>
