@@ -79,108 +79,116 @@ export default tseslint.config(
     plugins: { boundaries, 'import-x': importX },
     settings: {
       'import/resolver': { typescript: { alwaysTryTypes: true } },
+      // import-x reads TypeScript files (its TypeScript preset's extensions and parser) and resolves '@/…'.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      // '@/…' is this project's alias (tsconfig paths), not a scoped package.
+      'import-x/internal-regex': '^@/',
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      // The layers (folders). The first pattern that matches a file gives its layer.
       'boundaries/elements': [
-        // The one composition root of the API: it alone imports every feature's server procedures.
-        { type: 'api-router', pattern: 'src/server/api/router.server.ts', mode: 'full' },
-        // The typed API client: the browser's (and SSR's) one door to the router.
-        { type: 'api-client', pattern: 'src/lib/orpc.ts', mode: 'full' },
         // Server infrastructure: HTTP pipeline, API plumbing, better-auth, database, e-mail.
-        { type: 'server', pattern: 'src/server/**', mode: 'full' },
+        { type: 'server', pattern: 'src/server', partialMatch: false },
         // Shared code for client and server: session and permissions, demo mode, i18n, schemas the server needs.
-        { type: 'lib', pattern: 'src/lib/**', mode: 'full' },
+        { type: 'lib', pattern: 'src/lib', partialMatch: false },
         // Shared UI: the design system, the layouts and error screens, the demo dialog.
-        { type: 'components', pattern: 'src/components/**', mode: 'full' },
-        // One folder per feature; others see only its public entry, index.ts.
-        { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
-        // Composition: the file routes, the router, the server entry.
-        { type: 'routes', pattern: 'src/routes/**', mode: 'full' },
-        { type: 'app', pattern: ['src/router.tsx', 'src/server.ts', 'src/routeTree.gen.ts'], mode: 'full' },
-        { type: 'test-support', pattern: 'src/test/**', mode: 'full' },
-        { type: 'locales', pattern: 'src/locales/**', mode: 'full' },
+        { type: 'components', pattern: 'src/components', partialMatch: false },
+        // One folder per feature; the others see only its public entry.
+        { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
+        { type: 'routes', pattern: 'src/routes', partialMatch: false },
+        { type: 'test-support', pattern: 'src/test', partialMatch: false },
+        { type: 'locales', pattern: 'src/locales', partialMatch: false },
+        // What is left at the top of src: the router, the server entry, the generated route tree.
+        { type: 'app', pattern: 'src', partialMatch: false },
       ],
+      // Files with a role of their own inside a layer.
       'boundaries/files': [
-        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        // The one composition root of the API: it alone imports every feature's server procedures.
+        { category: 'api-router', pattern: 'src/server/api/router.server.ts' },
+        // The API's plumbing that mounts (handlers) and describes (docs) the router.
+        { category: 'api-plumbing', pattern: 'src/server/api/{handlers,docs}.server.ts' },
+        // The typed API client: the one door from the UI to the router.
+        { category: 'api-client', pattern: 'src/lib/orpc.ts' },
+        // Server-only modules of lib (env.server.ts, ...).
+        { category: 'server-only', pattern: 'src/lib/**/*.server.ts' },
+        // A feature's public entry, and its pages (route components, which the router code-splits:
+        // a page re-exported by index.ts would land in every chunk that imports the entry).
+        { category: 'public-entry', pattern: 'src/features/*/index.ts' },
         { category: 'page', pattern: '**/*-{page,pages}.tsx' },
+        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        { category: 'styles', pattern: 'src/*.css' },
       ],
     },
     rules: {
+      // Policies are read in order; the last one that matches a dependency decides.
       'boundaries/dependencies': [
         'error',
         {
           default: 'disallow',
+          // Imports inside one layer or feature are checked too (the router, the API client, pages).
+          checkInternals: true,
           policies: [
+            // 1. The layers.
             {
               from: { element: { type: 'lib' } },
               allow: [
                 { to: { element: { type: ['lib', 'locales'] } } },
-                // The API's isomorphic contract (error codes): types only.
+                // The API's isomorphic contract (error codes, src/server/api/errors.ts): types only.
                 { to: { element: { type: 'server' } }, dependency: { kind: 'type' } },
               ],
             },
-            // Server-only modules of lib (env.server.ts) may use server infrastructure.
-            {
-              from: { element: { type: 'lib' }, file: { path: 'src/lib/**/*.server.ts' } },
-              allow: { to: { element: { type: 'server' } } },
-            },
-            {
-              from: { element: { type: 'api-client' } },
-              allow: { to: { element: { type: ['lib', 'server', 'api-router'] } } },
-            },
+            { from: { file: { categories: 'server-only' } }, allow: { to: { element: { type: 'server' } } } },
             {
               from: { element: { type: 'components' } },
-              allow: { to: { element: { type: ['components', 'lib', 'api-client', 'locales'] } } },
+              allow: [
+                { to: { element: { type: ['components', 'lib', 'locales'] } } },
+                { to: { file: { categories: 'styles' } } },
+              ],
             },
             {
               from: { element: { type: 'server' } },
               allow: { to: { element: { type: ['server', 'lib', 'locales'] } } },
             },
-            // The API's own plumbing mounts (handlers.server.ts) and describes (docs.server.ts) the router.
-            {
-              from: { element: { type: 'server' }, file: { path: 'src/server/api/*' } },
-              allow: { to: { element: { type: 'api-router' } } },
-            },
-            {
-              from: { element: { type: 'api-router' } },
-              allow: [
-                { to: { element: { type: ['server', 'lib'] } } },
-                { to: { element: { type: 'feature', fileInternalPath: '*.server.ts' } } },
-              ],
-            },
             {
               from: { element: { type: 'feature' } },
               allow: [
-                { to: { element: { type: ['components', 'lib', 'api-client', 'server', 'locales'] } } },
+                { to: { element: { type: ['components', 'lib', 'server', 'locales'] } } },
                 // Its own files, freely.
                 { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
                 // Another feature: through its public entry only.
-                { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+                { to: { file: { categories: 'public-entry' } } },
               ],
             },
             {
               from: { element: { type: ['routes', 'app'] } },
               allow: [
-                {
-                  to: { element: { type: ['routes', 'app', 'components', 'lib', 'api-client', 'server', 'locales'] } },
-                },
-                // A feature's public entry, and its pages: the route components, which the router code-splits
-                // (a page re-exported by index.ts would land in every chunk that imports the entry).
-                { to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*-page.tsx', '*-pages.tsx'] } } },
+                { to: { element: { type: ['routes', 'app', 'components', 'lib', 'server', 'locales'] } } },
+                { to: { file: { categories: ['public-entry', 'page'] } } },
               ],
             },
             {
               from: { element: { type: 'test-support' } },
-              allow: {
-                to: { element: { type: ['test-support', 'api-router', 'api-client', 'server', 'lib', 'components'] } },
-              },
+              allow: { to: { element: { type: ['test-support', 'server', 'lib', 'components'] } } },
             },
-            // Tests may call the whole API and use the test support.
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test-support' } } } },
+            // 2. The API router and its typed client: nobody, then the few that may.
+            { disallow: { to: { file: { categories: ['api-router', 'api-client'] } } } },
             {
-              from: { file: { categories: 'test' } },
-              allow: { to: { element: { type: ['test-support', 'api-router'] } } },
+              from: { file: { categories: ['api-client', 'api-plumbing', 'test'] } },
+              allow: { to: { file: { categories: 'api-router' } } },
             },
-            // Last, so no allow above overrides it: a page never imports another page.
+            { from: { element: { type: 'test-support' } }, allow: { to: { file: { categories: 'api-router' } } } },
+            { from: { file: { categories: 'api-client' } }, allow: { to: { element: { type: 'server' } } } },
+            {
+              from: { element: { type: ['components', 'feature', 'routes', 'app', 'test-support'] } },
+              allow: { to: { file: { categories: 'api-client' } } },
+            },
+            {
+              from: { file: { categories: 'api-router' } },
+              allow: { to: { element: { type: 'feature' }, file: { path: 'src/features/*/*.server.ts' } } },
+            },
+            // 3. Last, so nothing above overrides it: a page never imports another page.
             { from: { file: { categories: 'page' } }, disallow: { to: { file: { categories: 'page' } } } },
           ],
         },
