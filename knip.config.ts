@@ -17,6 +17,8 @@ const config: KnipConfig = {
     'src/test/postgres-global-setup.ts',
     'src/test/fixtures/*.ts',
     'scripts/*.ts',
+    // Loaded by path through Vite's module runner (bench/index.ts).
+    'bench/queries.ts',
   ],
   project: ['**/*.{ts,tsx,css}'],
   // Read the stylesheets' imports (`@import 'tailwindcss'`) as module imports.

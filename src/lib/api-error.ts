@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next'
 import type { ApiErrorData } from '@/server/api/errors'
 
 /** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */
-export function apiErrorData(error: unknown): ApiErrorData | undefined {
+function apiErrorData(error: unknown): ApiErrorData | undefined {
   const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
   return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined
 }

@@ -196,7 +196,7 @@ export const authEndpointExpectations: Record<string, Access> = {
  * Files still declaring TanStack server functions (/_serverFn/*): none once every
  * server call goes through the app API (issue 10, part 1).
  */
-export const allowedServerFunctionFiles: string[] = []
+const allowedServerFunctionFiles: string[] = []
 
 /** Derived routes with no expectation: each one is a door nobody decided about. */
 export function missingExpectations(routes: DerivedRoutes): string[] {

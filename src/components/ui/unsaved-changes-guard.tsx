@@ -42,8 +42,3 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
   )
   return { status: blocker.status, proceed: blocker.proceed, reset: blocker.reset, dialog }
 }
-
-/** The guard as a component: `<UnsavedChangesGuard when={isDirty} />`. */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  return useUnsavedChangesGuard(when).dialog
-}

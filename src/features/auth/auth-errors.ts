@@ -173,7 +173,7 @@ type AuthError = { code?: string; status?: number; message?: string; retryAfter?
  * A wait as people say it: whole seconds under a minute, then minutes
  * (rounded up) under an hour, then hours (rounded up).
  */
-export function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
+function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
   const whole = Math.max(1, Math.ceil(seconds))
   if (whole < 60) return { value: whole, unit: 'second' }
   if (whole < 60 * 60) return { value: Math.ceil(whole / 60), unit: 'minute' }

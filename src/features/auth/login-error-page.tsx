@@ -11,7 +11,7 @@ import { AuthCard } from './auth-card'
  * user refused by a provider's callback (`BANNED_USER`, spec section 6);
  * anything else is unknown_error.
  */
-export const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const
+const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const
 export type LoginError = (typeof LOGIN_ERRORS)[number]
 
 export function toLoginError(value: string | undefined | null): LoginError {

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { onSessionChanged } from './session-signal'
 
 /** The channel the tabs of this site tell each other about session changes on. */
-export const SESSION_CHANNEL = 'start-books.session'
+const SESSION_CHANNEL = 'start-books.session'
 
 /**
  * Keeps every open view's session data fresh (spec section 4): after sign-out,

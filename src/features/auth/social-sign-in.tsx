@@ -9,7 +9,7 @@ import { lazyAuthCall } from './lazy-auth-client'
 import type { SocialProvider } from './sign-in-options'
 
 /** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
-export function socialCallbackURL(redirect: string) {
+function socialCallbackURL(redirect: string) {
   return redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login'
 }
 

@@ -9,7 +9,7 @@ import { type DemoInfo, setupCommand } from './demo-info'
 
 const TAGS = ['Demo']
 
-export function demoInfo(config: Env): DemoInfo {
+function demoInfo(config: Env): DemoInfo {
   return {
     demoMode: config.DEMO_MODE,
     contactEmail: config.DEMO_CONTACT_EMAIL,

@@ -55,7 +55,7 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
  * invalidated (reloaded), which also resets the boundary; the button stays
  * disabled meanwhile.
  */
-export function ErrorBoundaryPage({
+function ErrorBoundaryPage({
   error,
   type = 'generic',
 }: {

@@ -38,7 +38,7 @@ function browserDetector() {
 }
 
 /** The first supported language the detector finds, in the spec's order. */
-export function detectLanguage(): Language | undefined {
+function detectLanguage(): Language | undefined {
   const found = browserDetector().detect()
   for (const code of Array.isArray(found) ? found : found ? [found] : []) {
     const language = toLanguage(code)
@@ -48,12 +48,12 @@ export function detectLanguage(): Language | undefined {
 }
 
 /** Remembers the language in local storage and in the cookie (43200 minutes, path /, SameSite lax). */
-export function cacheLanguage(language: Language) {
+function cacheLanguage(language: Language) {
   browserDetector().cacheUserLanguage(language)
 }
 
 /** `<html lang dir>` and the root font scale of a language. */
-export function applyDocumentLanguage(language: Language) {
+function applyDocumentLanguage(language: Language) {
   const root = document.documentElement
   root.lang = language
   root.dir = languageDir(language)

@@ -25,7 +25,6 @@ export const NAMESPACES = [
   'account',
   'dashboard',
 ] as const
-export type Namespace = (typeof NAMESPACES)[number]
 /** What the browser needs: the e-mail texts are only read by the server. */
 export const BROWSER_NAMESPACES = NAMESPACES.filter((namespace) => namespace !== 'emails')
 
@@ -33,7 +32,7 @@ export const BROWSER_NAMESPACES = NAMESPACES.filter((namespace) => namespace !==
 export const LANGUAGE_COOKIE = 'i18next'
 export const LANGUAGE_COOKIE_MINUTES = 43200
 /** Where the browser caches the choice besides the cookie (the detector's default key). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
 /**
  * Browser detection (spec section 9), as i18next-browser-languagedetector
@@ -63,7 +62,7 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language.key === value)
 }
 
-export function languageConfig(key: Language) {
+function languageConfig(key: Language) {
   return LANGUAGES.find((language) => language.key === key) ?? LANGUAGES[0]
 }
 

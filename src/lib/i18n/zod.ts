@@ -106,7 +106,7 @@ export function zodIssueMessage(issue: Issue): string {
 let configured = false
 
 /** Installs the error map once (idempotent), when this module is first imported. */
-export function configureZodMessages() {
+function configureZodMessages() {
   if (configured) return
   configured = true
   // In the browser, no compiled validators: zod probes `new Function`, which the pages' CSP forbids (a violation report).

@@ -26,7 +26,7 @@ function pageLanguage(request: Request) {
   return toLanguage(url.searchParams.get('lng'))
 }
 
-export function languageCookieHeader(language: string, secure = false): string {
+function languageCookieHeader(language: string, secure = false): string {
   const maxAge = LANGUAGE_COOKIE_MINUTES * 60
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
