@@ -22,7 +22,7 @@ function useMediaQuery(query: string, serverDefault = false): boolean {
   )
 }
 
-/** Dialogs become bottom drawers at a viewport width of 640px or less (spec section 9). */
+/** Dialogs become bottom drawers at a viewport width of 640px or less (docs/product.md#constants). */
 export const DRAWER_BREAKPOINT_PX = 640
 const DRAWER_MEDIA_QUERY = `(max-width: ${DRAWER_BREAKPOINT_PX}px)`
 

@@ -7,8 +7,8 @@ import { cn } from '@/components/ui/cn'
 import { AuthCard } from './auth-card'
 
 /**
- * The sign-in failures /login/error explains (spec section 2), plus a banned
- * user refused by a provider's callback (`BANNED_USER`, spec section 6);
+ * The sign-in failures /login/error explains (docs/product.md#screens), plus a banned
+ * user refused by a provider's callback (`BANNED_USER`, docs/product.md#permissions);
  * anything else is unknown_error.
  */
 const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const

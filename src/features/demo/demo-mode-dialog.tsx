@@ -21,7 +21,7 @@ import type { DemoInfo } from './demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
 
 /**
- * The dialog a refused action opens in demo mode (spec section 1): title
+ * The dialog a refused action opens in demo mode (docs/product.md#product): title
  * 'Demo Mode', the read-only text, the starter's setup command (copyable)
  * and the contact address; a bottom drawer on small screens, like every
  * dialog. Mounted once, in the root; open it with `openDemoDialog()` or

@@ -7,7 +7,7 @@ import { FORBIDDEN_ERROR } from '@/features/auth/session'
 
 import { ErrorStatusPage, type ErrorType, StatusPage } from './status-page'
 
-/** Error boundary retry delay (spec section 9). */
+/** Error boundary retry delay (docs/product.md#constants). */
 export const ERROR_RETRY_DELAY_MS = 600
 
 /** The HTTP status an error carries (fetch and RPC errors have one), if any. */
