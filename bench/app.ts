@@ -5,7 +5,7 @@ import path from 'node:path'
 import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
 
-export const SERVER_ENTRY = '.output/server/index.mjs'
+const SERVER_ENTRY = '.output/server/index.mjs'
 /** The pinned Node 24 every npm script runs on. */
 const NODE = 'node_modules/.bin/node'
 

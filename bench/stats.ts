@@ -9,13 +9,13 @@ export interface LatencyStats {
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..100). */
-export function percentile(sorted: number[], p: number) {
+function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) throw new Error('no values')
   const rank = Math.ceil((p / 100) * sorted.length)
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
 }
 
-export function median(values: number[]) {
+function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2

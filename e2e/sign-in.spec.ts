@@ -22,7 +22,7 @@ test('a user signs in, lands on /app, signs out and is sent to login again', asy
   await expect(page.getByText('Welcome, User!')).toBeVisible()
 
   await page.getByRole('link', { name: 'Account' }).click()
-  // Sign-out asks for confirmation first (spec section 4).
+  // Sign-out asks for confirmation first (docs/product.md#states).
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/)

@@ -23,7 +23,7 @@ const cspNonce = createIsomorphicFn()
   })
   .client(() => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined)
 
-/** Route data and query defaults from the spec (section 9). */
+/** Route data and query defaults (docs/product.md#constants). */
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {

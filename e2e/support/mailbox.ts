@@ -10,12 +10,6 @@ export async function listMessages(email: string): Promise<CaughtMessage[]> {
   return (await res.json()) as CaughtMessage[]
 }
 
-/** Forgets all caught messages. */
-export async function clearMessages(): Promise<void> {
-  const res = await fetch(`${baseUrl()}/messages`, { method: 'DELETE' })
-  if (!res.ok) throw new Error(`mail catcher answered ${res.status}`)
-}
-
 /**
  * Waits for the newest login e-mail to `email` received at or after `after`
  * and returns the 6-digit code from its text body.

@@ -2,7 +2,7 @@
 import type { OidcIdentity } from './oidc-server'
 
 export const OIDC_NAME = 'Test OpenID'
-export const oidcIssuer = () => process.env.OIDC_MOCK_URL ?? 'http://localhost:3290'
+const oidcIssuer = () => process.env.OIDC_MOCK_URL ?? 'http://localhost:3290'
 
 async function post(path: string, body: unknown) {
   const res = await fetch(`${oidcIssuer()}${path}`, {

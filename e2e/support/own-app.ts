@@ -1,6 +1,6 @@
-// A production app of a spec's own, for settings the shared e2e apps do not run with
+// A production app of a test file's own, for settings the shared e2e apps do not run with
 // (e.g. RATE_LIMIT=true): started from the build (`npm run build`) on its own port and
-// in-memory database, stopped by the spec. The shared apps and their tests are untouched.
+// in-memory database, stopped by the test file. The shared apps and their tests are untouched.
 import { type ChildProcess, spawn } from 'node:child_process'
 
 export interface OwnApp {

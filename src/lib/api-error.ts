@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next'
 import type { ApiErrorData } from '@/server/api/errors'
 
 /** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */
-export function apiErrorData(error: unknown): ApiErrorData | undefined {
+function apiErrorData(error: unknown): ApiErrorData | undefined {
   const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
   return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined
 }
@@ -47,7 +47,7 @@ export function applyFieldErrors<Field extends string>(
   return applied
 }
 
-/** Query retries (spec: 3): a network or server failure is retried, an answer about the request itself (4xx) is not. */
+/** Query retries (3, docs/product.md#constants): a network or server failure is retried, an answer about the request itself (4xx) is not. */
 export function retryQuery(failureCount: number, error: unknown): boolean {
   const status = apiErrorStatus(error)
   if (status !== undefined && status >= 400 && status < 500) return false

@@ -9,8 +9,8 @@ import packageJson from '../../package.json'
 import { parseEnv } from './env.server'
 
 /**
- * `npm run preview:demo` (spec section 1: "the current environment is a
- * preview build in demo mode"): a production build started with .env.demo.
+ * `npm run preview:demo` (docs/product.md#product: the public preview build is
+ * in demo mode): a production build started with .env.demo.
  */
 describe('the preview demo (.env.demo)', () => {
   const file = parseDotenv(fs.readFileSync('.env.demo', 'utf8'))

@@ -8,7 +8,8 @@ import { repositoryWebUrl } from './repository'
 /**
  * Run-time configuration, read from the process environment by the server.
  * A production build is never rebuilt to change these: they are parsed when
- * the server starts and an invalid value stops it with the spec's message.
+ * the server starts and an invalid value stops it with the product's message
+ * (docs/product.md#validation).
  */
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 

@@ -1,8 +1,8 @@
 import { z } from '@/lib/i18n/zod'
 
 /** Rows per page of every list (issue 5: page size 20). */
-export const PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 100
+const PAGE_SIZE = 20
+const MAX_PAGE_SIZE = 100
 
 export interface KeysetCursor {
   sort: string
@@ -15,7 +15,6 @@ export const listInputSchema = z.object({
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 })
-export type ListInput = z.input<typeof listInputSchema>
 
 /**
  * A page of `item`s. `total` (rows matching the search) is given for the

@@ -21,7 +21,7 @@ export const redirectSearch = (search: { redirect?: unknown }): { redirect?: str
 })
 
 /** The longest search term a list page keeps. */
-export const SEARCH_TERM_MAX = 200
+const SEARCH_TERM_MAX = 200
 
 /** The search params of a searchable list page (`?searchTerm=…`): a string, empty by default and when malformed. */
 // SearchSchemaInput: links may leave the param out (the output always has it).

@@ -57,5 +57,3 @@ export function useInfiniteList<Item, TError>(
     retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
   }
 }
-
-export type InfiniteList<Item> = ReturnType<typeof useInfiniteList<Item, unknown>>

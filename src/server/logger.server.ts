@@ -32,7 +32,7 @@ export function requestScope<T>(requestId: string, fn: () => T): T {
   return requestScopes.run({ requestId }, fn)
 }
 
-export function currentRequestId(): string | undefined {
+function currentRequestId(): string | undefined {
   return requestScopes.getStore()?.requestId
 }
 
@@ -41,7 +41,7 @@ export function truncate(text: string, max = MAX_STRING): string {
 }
 
 /** A copy of `value` small enough for one log line, secrets redacted. */
-export function bounded(value: unknown, depth = 0): unknown {
+function bounded(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return truncate(value)
   if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value
   if (value instanceof Error) return serializeError(value, depth)
@@ -68,7 +68,7 @@ export function bounded(value: unknown, depth = 0): unknown {
  * lines of the stack and its cause. A drizzle "Failed query" message ends
  * with the query's parameters (user input, codes, e-mails): they are cut.
  */
-export function serializeError(error: Error, depth = 0): Record<string, unknown> {
+function serializeError(error: Error, depth = 0): Record<string, unknown> {
   const { code, status } = error as { code?: unknown; status?: unknown }
   const message = error.message.split('\nparams:')[0] ?? ''
   const out: Record<string, unknown> = {

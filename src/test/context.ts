@@ -2,7 +2,7 @@
  * What the PostgreSQL global setup hands to the test files (vitest's
  * provide/inject). Absent in the `pglite` project.
  */
-export interface PostgresTestContext {
+interface PostgresTestContext {
   /** The server's maintenance database (TEST_DATABASE_URL), for CREATE/DROP DATABASE. */
   adminUrl: string
   /** This run's throwaway database, migrated and seeded: the template of every test file's database. */

@@ -13,7 +13,7 @@ export const SEEDED_USER = 'user@user.com'
 /** Reads the newest login code e-mailed to an address since a time. */
 export type CodeReader = (email: string, after: Date) => Promise<string>
 
-export function throwawayEmail(prefix: string): string {
+function throwawayEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 

@@ -15,12 +15,12 @@ import { appEnv } from './app-env'
 export type JsonSchema = Record<string, unknown>
 
 /** A page (a route with a component, or a redirect-only route): `/manager/books/$id`. */
-export interface PageRoute {
+interface PageRoute {
   path: string
 }
 
 /** A file route answering requests itself (`server.handlers`): `/api/health`, `/api/rest/$`. */
-export interface ServerRoute {
+interface ServerRoute {
   path: string
   methods: string[]
 }
@@ -56,7 +56,7 @@ export interface DerivedRoutes {
   serverFunctionFiles: string[]
 }
 
-export const RPC_PREFIX = '/api/rpc'
+const RPC_PREFIX = '/api/rpc'
 export const REST_PREFIX = '/api/rest'
 export const AUTH_PREFIX = '/api/auth'
 

@@ -1,4 +1,4 @@
-// Who gets what at every door: the permission matrix of the spec (section 6; the
+// Who gets what at every door: the permission matrix of docs/product.md#permissions (the
 // grants in src/lib/auth/permissions.ts) written out per route. The routes
 // themselves are derived from the code (./derive.ts); a derived route without a
 // line here fails `missingExpectations`, so no new door goes unchecked.
@@ -39,7 +39,7 @@ export const pageExpectations: Record<string, PageExpectation> = {
   '/': { access: same('redirect') },
   // What the starter is, how to run it (the welcome links' default): public.
   '/about': { access: same('ok') },
-  // Whether the login pages redirect a signed-in user is left open by the spec.
+  // Whether the login pages redirect a signed-in user is left open by docs/product.md#routes.
   '/login': { access: { anonymous: 'ok', user: 'any', admin: 'any' } },
   '/login/verify': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?email=doors%40example.com' },
   '/login/error': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?error=access_denied' },
@@ -196,7 +196,7 @@ export const authEndpointExpectations: Record<string, Access> = {
  * Files still declaring TanStack server functions (/_serverFn/*): none once every
  * server call goes through the app API (issue 10, part 1).
  */
-export const allowedServerFunctionFiles: string[] = []
+const allowedServerFunctionFiles: string[] = []
 
 /** Derived routes with no expectation: each one is a door nobody decided about. */
 export function missingExpectations(routes: DerivedRoutes): string[] {

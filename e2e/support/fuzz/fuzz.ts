@@ -13,7 +13,7 @@ import { leaksIn } from '../doors/judge'
 import { sample } from '../doors/samples'
 
 /** One door as the fuzzer sees it. */
-export interface Target {
+interface Target {
   kind: 'rest' | 'rpc' | 'auth' | 'page' | 'server'
   method: string
   /** Template, `{name}` for parameters: `/api/rest/users/{id}`. */
@@ -24,7 +24,7 @@ export interface Target {
   methods: string[]
 }
 
-export interface FuzzRequest {
+interface FuzzRequest {
   target: Target
   role: Role
   mutation: string
@@ -34,7 +34,7 @@ export interface FuzzRequest {
   body?: string | Uint8Array
 }
 
-export interface Finding {
+interface Finding {
   request: string
   mutation: string
   role: Role
@@ -56,7 +56,7 @@ export interface FuzzReport {
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function random(seed: number) {
+function random(seed: number) {
   let state = seed >>> 0
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -78,7 +78,7 @@ const toTemplate = (path: string) => path.replace(/\/[:$]([A-Za-z_]\w*)/g, '/{$1
 const MB = 1024 * 1024
 
 /** Every door: derived from the code, plus anything either OpenAPI document lists. */
-export async function fuzzTargets(baseURL: string): Promise<Target[]> {
+async function fuzzTargets(baseURL: string): Promise<Target[]> {
   const routes = await deriveRoutes()
   const targets = new Map<string, Target>()
   const add = (target: Omit<Target, 'methods'>) => {
@@ -240,7 +240,7 @@ export interface FuzzOptions {
 }
 
 /** The requests of one seed, in order: the same seed gives the same requests. */
-export function* generate(
+function* generate(
   targets: Target[],
   options: Pick<FuzzOptions, 'seed' | 'requests' | 'ids' | 'baseURL'>,
 ): Generator<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {

@@ -20,7 +20,7 @@ import { closeDemoDialog, useDemoDialogOpen } from '@/lib/demo/demo-store'
 import { orpc } from '@/lib/orpc'
 
 /**
- * The dialog a refused action opens in demo mode (spec section 1): title
+ * The dialog a refused action opens in demo mode (docs/product.md#product): title
  * 'Demo Mode', the read-only text, the starter's setup command (copyable)
  * and the contact address; a bottom drawer on small screens, like every
  * dialog. Mounted once, in the root; open it with `openDemoDialog()` or

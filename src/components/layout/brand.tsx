@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
 
 /** The logo (the favicon's drawing), decorative. */
-export function Logo({ className }: { className?: string }) {
+function Logo({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" focusable="false" className={cn('size-8 shrink-0', className)}>
       <rect width="64" height="64" rx="14" fill="#3b3fb5" />

@@ -7,7 +7,7 @@ import { FORBIDDEN_ERROR } from '@/lib/auth/session'
 
 import { ErrorStatusPage, type ErrorType, StatusPage } from './status-screen'
 
-/** Error boundary retry delay (spec section 9). */
+/** Error boundary retry delay (docs/product.md#constants). */
 export const ERROR_RETRY_DELAY_MS = 600
 
 /** The HTTP status an error carries (fetch and RPC errors have one), if any. */
@@ -55,7 +55,7 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
  * invalidated (reloaded), which also resets the boundary; the button stays
  * disabled meanwhile.
  */
-export function ErrorBoundaryPage({
+function ErrorBoundaryPage({
   error,
   type = 'generic',
 }: {

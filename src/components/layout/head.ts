@@ -30,7 +30,7 @@ function lookup(messages: Messages | undefined, key: MessageKey): string | undef
 }
 
 /** The translation of `key` for a head() call, or undefined when it is missing. */
-export function translateForHead({ matches }: HeadContext, key: MessageKey): string | undefined {
+function translateForHead({ matches }: HeadContext, key: MessageKey): string | undefined {
   if (browserI18n) {
     const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['shell', key]
     return browserI18n.exists(path!, { ns: namespace }) ? browserI18n.t(path!, { ns: namespace }) : undefined

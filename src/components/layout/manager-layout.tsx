@@ -114,7 +114,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
   )
 }
 
-/** The sidebar's entries, in the spec's order, in groups 'Application' and 'Configuration'. */
+/** The sidebar's entries, in the product's order (docs/product.md#screens), in groups 'Application' and 'Configuration'. */
 function SidebarNav({
   user,
   collapsed,

@@ -13,7 +13,7 @@ const ConfirmDialog = lazy(() =>
 )
 
 /**
- * Signs out after a confirmation (spec section 4), then returns to the login
+ * Signs out after a confirmation (docs/product.md#states), then returns to the login
  * page; a failure shows the toast 'Sign out failed'. The confirmation is a
  * dialog, or a bottom drawer at 640px and less.
  */

@@ -55,7 +55,7 @@ export function StatusPage({
 
 export type ErrorType = '403' | '404' | '500' | '503' | 'unknown'
 
-/** The error pages of the spec: 403, 404, 500 and unknown. */
+/** The error pages (docs/product.md#screens): 403, 404, 500 and unknown. */
 export function ErrorStatusPage({ type }: { type: ErrorType }) {
   const { t } = useTranslation('shell')
   return (

@@ -123,7 +123,7 @@ export function DataList<Item>({
  * 'N results for term' while searching, 'Showing X of Y' once items show;
  * a capped total reads '1,000+' ('Showing 20 of 1,000+'). Announced politely.
  */
-export function ListCounters({
+function ListCounters({
   state,
   shown,
   total,

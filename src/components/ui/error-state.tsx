@@ -6,7 +6,7 @@ import { Button } from './button'
 import { cn } from './cn'
 
 /**
- * Data that could not be loaded (spec section 2): 'Something went wrong',
+ * Data that could not be loaded (docs/product.md#screens): 'Something went wrong',
  * what failed when a more specific line applies, and Try again (disabled
  * until the retry settles).
  */

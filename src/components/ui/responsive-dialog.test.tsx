@@ -71,7 +71,7 @@ describe('ResponsiveDialog', () => {
     expect(screen.getByRole('dialog')).toHaveProperty('dataset.mode', 'drawer')
   })
 
-  it('uses the spec drawer constants: close threshold 0.25, animation 0.5s (vaul)', () => {
+  it('uses the product drawer constants: close threshold 0.25, animation 0.5s (vaul)', () => {
     expect(DRAWER_CLOSE_THRESHOLD).toBe(0.25)
     expect(DRAWER_ANIMATION_SECONDS).toBe(0.5)
     // vaul's animation duration is not an option: pin the installed value.

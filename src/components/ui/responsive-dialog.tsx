@@ -9,9 +9,9 @@ import { useIsDrawer } from './use-media-query'
 
 /**
  * A dialog that is a centred modal (Radix Dialog) above 640px and a bottom
- * drawer (vaul) at a viewport width of 640px or less (spec sections 2 and 9:
+ * drawer (vaul) at a viewport width of 640px or less (docs/product.md#constants:
  * close threshold 0.25, animation 0.5s, both vaul's own values, set here so
- * they stay the spec's). Both are Radix dialogs underneath: focus trap,
+ * they stay the product's). Both are Radix dialogs underneath: focus trap,
  * Escape, `role="dialog"` with its title and description.
  *
  *   <ResponsiveDialog open={open} onOpenChange={setOpen}>

@@ -2,10 +2,10 @@ import { useRouter } from '@tanstack/react-router'
 import { ThemeProvider as NextThemesProvider } from 'next-themes'
 import type { ReactNode } from 'react'
 
-/** Themes (spec section 3): stored under the key `theme`, applied as a class on <html>. */
+/** Themes (docs/product.md#data): stored under the key `theme`, applied as a class on <html>. */
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
-export const THEME_STORAGE_KEY = 'theme'
+const THEME_STORAGE_KEY = 'theme'
 
 /**
  * next-themes renders an inline script first thing in <body> that sets the

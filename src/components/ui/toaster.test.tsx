@@ -35,7 +35,7 @@ function renderToaster(i18nInstance = instance) {
 }
 
 describe('Toaster', () => {
-  it('sits top-center with the spec constants (width 356px, gap 14px)', async () => {
+  it('sits top-center with the product constants (width 356px, gap 14px)', async () => {
     renderToaster()
     act(() => void toast('Hello'))
     await screen.findByText('Hello')

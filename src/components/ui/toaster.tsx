@@ -3,7 +3,7 @@ import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * Toast constants (spec section 9). Duration, count, gap and width are set
+ * Toast constants (docs/product.md#constants). Duration, count, gap and width are set
  * here; the swipe-to-dismiss threshold (45px, or a velocity above 0.11) is
  * sonner's own and not an option: see SWIPE_THRESHOLD and the velocity test
  * in node_modules/sonner/dist/index.mjs (sonner 2.0.8), pinned by

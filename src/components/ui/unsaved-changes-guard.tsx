@@ -6,7 +6,7 @@ import { ConfirmDialog } from './confirm-dialog'
 const always = () => true
 
 /**
- * Guards a dirty form (spec section 2: 'Are you sure you want to leave?').
+ * Guards a dirty form (docs/product.md#screens: 'Are you sure you want to leave?').
  * While `isDirty`, an in-app navigation (link, back/forward, router.navigate)
  * waits for the answer in a ConfirmDialog, and closing or reloading the tab
  * shows the browser's own leave-page prompt (browsers show their own text
@@ -41,9 +41,4 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
     />
   )
   return { status: blocker.status, proceed: blocker.proceed, reset: blocker.reset, dialog }
-}
-
-/** The guard as a component: `<UnsavedChangesGuard when={isDirty} />`. */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  return useUnsavedChangesGuard(when).dialog
 }

@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react'
  * hydration it is `serverDefault` (nothing to measure there), so the first
  * client render matches the HTML; the real value follows right after.
  */
-export function useMediaQuery(query: string, serverDefault = false): boolean {
+function useMediaQuery(query: string, serverDefault = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window === 'undefined' || !window.matchMedia) return () => {}
@@ -22,9 +22,9 @@ export function useMediaQuery(query: string, serverDefault = false): boolean {
   )
 }
 
-/** Dialogs become bottom drawers at a viewport width of 640px or less (spec section 9). */
+/** Dialogs become bottom drawers at a viewport width of 640px or less (docs/product.md#constants). */
 export const DRAWER_BREAKPOINT_PX = 640
-export const DRAWER_MEDIA_QUERY = `(max-width: ${DRAWER_BREAKPOINT_PX}px)`
+const DRAWER_MEDIA_QUERY = `(max-width: ${DRAWER_BREAKPOINT_PX}px)`
 
 export function useIsDrawer(): boolean {
   return useMediaQuery(DRAWER_MEDIA_QUERY)

@@ -1,8 +1,8 @@
 import { type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router'
 
-/** The account page's drawer states (spec section 2): none, or the change-name drawer. */
-export const ACCOUNT_STATES = ['', 'change-name'] as const
-export type AccountState = (typeof ACCOUNT_STATES)[number]
+/** The account page's drawer states (docs/product.md#screens): none, or the change-name drawer. */
+const ACCOUNT_STATES = ['', 'change-name'] as const
+type AccountState = (typeof ACCOUNT_STATES)[number]
 
 /** The longest address `newEmail` keeps. */
 const EMAIL_MAX = 320

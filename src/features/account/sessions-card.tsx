@@ -17,8 +17,8 @@ const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: Tab
 
 /**
  * The user's own sessions: device, signed-in and last-active times, this
- * device marked; sign out one other device, or all of them. Fetched in the
- * browser (times are shown in the browser's time zone).
+ * device marked; sign out one other device, or all of them. Times go through
+ * `useFormatDate`, which shows them in the browser's time zone once hydrated.
  */
 export function SessionsCard() {
   const { t } = useTranslation('account')

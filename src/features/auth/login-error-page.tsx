@@ -7,11 +7,11 @@ import { cn } from '@/components/ui/cn'
 import { AuthCard } from './auth-card'
 
 /**
- * The sign-in failures /login/error explains (spec section 2), plus a banned
- * user refused by a provider's callback (`BANNED_USER`, spec section 6);
+ * The sign-in failures /login/error explains (docs/product.md#screens), plus a banned
+ * user refused by a provider's callback (`BANNED_USER`, docs/product.md#permissions);
  * anything else is unknown_error.
  */
-export const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const
+const LOGIN_ERRORS = ['signup_disabled', 'access_denied', 'banned', 'unknown_error'] as const
 export type LoginError = (typeof LOGIN_ERRORS)[number]
 
 export function toLoginError(value: string | undefined | null): LoginError {

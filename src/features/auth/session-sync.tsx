@@ -5,10 +5,10 @@ import { useEffect } from 'react'
 import { onSessionChanged } from '@/lib/auth/session-signal'
 
 /** The channel the tabs of this site tell each other about session changes on. */
-export const SESSION_CHANNEL = 'start-books.session'
+const SESSION_CHANNEL = 'start-books.session'
 
 /**
- * Keeps every open view's session data fresh (spec section 4): after sign-out,
+ * Keeps every open view's session data fresh (docs/product.md#states): after sign-out,
  * update-user, any sign-in or sign-up, delete-user, verify-email (better-auth's
  * session signal, plus `notifySessionChanged`):
  * - this tab refetches its queries (the action itself re-runs the route

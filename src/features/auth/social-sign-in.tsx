@@ -8,7 +8,7 @@ import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SocialProvider } from '@/lib/auth/sign-in-options'
 
 /** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
-export function socialCallbackURL(redirect: string) {
+function socialCallbackURL(redirect: string) {
   return redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login'
 }
 

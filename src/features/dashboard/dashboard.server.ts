@@ -14,7 +14,7 @@ import { dashboardSummarySchema, type Figure, LATEST_BOOKS, NEW_USERS_DAYS } fro
  * the whole table or index: ~60 ms at a million books, growing with the table
  * (measured in docs/performance.md). The estimate costs one catalogue lookup.
  */
-export const EXACT_COUNT_LIMIT = 100_000
+const EXACT_COUNT_LIMIT = 100_000
 
 /** The planner's row estimate of a table, or null before its first ANALYZE. */
 async function estimatedRows(db: Database, table: PgTable): Promise<number | null> {

@@ -10,13 +10,13 @@ export const NEW_USERS_DAYS = 7
  * the figure is PostgreSQL's planner estimate instead of a count (see
  * docs/performance.md): shown as "about N".
  */
-export const figureSchema = z.object({
+const figureSchema = z.object({
   value: z.number().int().nonnegative(),
   exact: z.boolean(),
 })
 export type Figure = z.infer<typeof figureSchema>
 
-export const latestBookSchema = z.object({
+const latestBookSchema = z.object({
   id: z.string(),
   title: z.string(),
   author: z.string(),

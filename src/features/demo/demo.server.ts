@@ -8,7 +8,7 @@ import { DEMO_ACCOUNT_EMAILS } from '@/server/auth/demo-policy.server'
 
 const TAGS = ['Demo']
 
-export function demoInfo(config: Env): DemoInfo {
+function demoInfo(config: Env): DemoInfo {
   return {
     demoMode: config.DEMO_MODE,
     contactEmail: config.DEMO_CONTACT_EMAIL,

@@ -6,7 +6,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { ThemeSwitcher } from './theme-switcher'
 
 /**
- * The account page's display preferences (spec section 2): language and
+ * The account page's display preferences (docs/product.md#screens): language and
  * theme. Used by /app/account and /manager/account.
  */
 export function DisplayPreferences({ className }: { className?: string }) {

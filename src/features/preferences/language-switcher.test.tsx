@@ -94,7 +94,7 @@ describe('LanguageSwitcher', () => {
 })
 
 describe('language detection in the browser (after hydration)', () => {
-  it('follows the spec order: query lng, cookie, local storage, session storage, browser', async () => {
+  it('follows the product order: query lng, cookie, local storage, session storage, browser', async () => {
     const cases: Array<[() => void, string]> = [
       [() => window.history.replaceState(null, '', '/login?lng=fr'), 'fr'],
       [() => (document.cookie = 'i18next=ar; Path=/'), 'ar'],

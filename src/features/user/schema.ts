@@ -5,7 +5,7 @@ import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 
 /** Shared by the API and the user form (messages are i18n keys). */
-export const roleSchema = z.enum(ROLES as [Role, ...Role[]])
+const roleSchema = z.enum(ROLES as [Role, ...Role[]])
 
 export const userFormSchema = z.object({
   name: nameSchema,
@@ -41,7 +41,7 @@ export type UserDetail = z.infer<typeof userSchema>
 
 /** A ban: a reason and an optional end (an ISO date-time in the future). */
 export const BAN_REASON_MAX = 500
-export const banFieldsSchema = z.object({
+const banFieldsSchema = z.object({
   reason: z.string().trim().max(BAN_REASON_MAX).default(''),
   expiresAt: z.iso
     .datetime({ offset: true })
@@ -53,7 +53,7 @@ export const banInputSchema = userIdInputSchema.extend(banFieldsSchema.shape)
 /** Pages of a user's sessions or audit trail: newest first. */
 export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
 
-export const sessionItemSchema = z.object({
+const sessionItemSchema = z.object({
   id: z.string(),
   device: deviceSchema,
   ipAddress: z.string().nullable(),
@@ -70,7 +70,7 @@ export const sessionPageSchema = pageSchema(sessionItemSchema)
 
 export const sessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) })
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),

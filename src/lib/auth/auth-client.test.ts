@@ -14,7 +14,7 @@ function fakeFetch(outcomes: Array<number | 'network'>) {
   return { impl, calls }
 }
 
-describe('retryingFetch (auth-service calls, spec section 7)', () => {
+describe('retryingFetch (auth-service calls, docs/product.md#auth-calls)', () => {
   it('retries a network failure and a 5xx linearly, 1000 ms apart, then answers', async () => {
     const { impl } = fakeFetch(['network', 503, 200])
     const sleep = vi.fn(async (_ms: number) => {})

@@ -15,7 +15,7 @@ const sessionSignals = {
   atomListeners: [{ matcher: (path: string) => path === '/email-otp/change-email', signal: '$sessionSignal' }],
 } satisfies BetterAuthClientPlugin
 
-/** Failed auth-service calls (spec section 7): retried linearly, 1000 ms apart, a bounded number of times. */
+/** Failed auth-service calls (docs/product.md#auth-calls): retried linearly, 1000 ms apart, a bounded number of times. */
 export const AUTH_RETRY = { retries: 3, delayMs: 1000 } as const
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>

@@ -55,7 +55,7 @@ describe('authErrorMessage', async () => {
   })
 })
 
-describe('the error catalogue (spec section 8)', async () => {
+describe('the error catalogue (docs/product.md#errors)', async () => {
   const { AUTH_ERROR_CODES, toAuthErrorCode, permissionMessage } = await import('./auth-errors')
   const { LANGUAGES } = await import('@/lib/i18n/config')
   const i18n = createI18n('en', await loadMessages('en'))
@@ -94,7 +94,7 @@ describe('the error catalogue (spec section 8)', async () => {
     'UNKNOWN_ERROR',
   ]
 
-  it('holds every code of the spec, every admin refusal and the organization codes of better-auth', async () => {
+  it('holds every code of docs/product.md#errors, every admin refusal and the organization codes of better-auth', async () => {
     const { ADMIN_ERROR_CODES } = await import('better-auth/client/plugins')
     const codes: readonly string[] = AUTH_ERROR_CODES
     for (const code of SPEC_CODES) expect(codes).toContain(code)
@@ -120,7 +120,7 @@ describe('the error catalogue (spec section 8)', async () => {
     }
   })
 
-  it("says the spec's words for a session that is not fresh", () => {
+  it("says the product's words for a session that is not fresh", () => {
     expect(authErrorMessage(t, { code: 'SESSION_EXPIRED' })).toBe(
       'Session expired. Re-authenticate to perform this action.',
     )

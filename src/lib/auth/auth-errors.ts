@@ -13,7 +13,7 @@ export const ACCOUNT_ERROR_CODES = {
 } as const
 
 /**
- * The error catalogue (spec section 8): every code the auth service may answer
+ * The error catalogue (docs/product.md#errors): every code the auth service may answer
  * with, each translated as `auth:errors.<CODE>` in every language; anything
  * else reads as UNKNOWN_ERROR.
  */
@@ -141,7 +141,7 @@ const ALIASES: Record<string, AuthErrorCode> = {
 }
 
 /**
- * The permission messages of the access control (spec section 6), which come
+ * The permission messages of the access control (docs/product.md#permissions), which come
  * as text, not as codes: `auth:permissions.<key>`, with the resource.
  */
 const PERMISSION_MESSAGES: Array<[RegExp, string]> = [
@@ -173,7 +173,7 @@ type AuthError = { code?: string; status?: number; message?: string; retryAfter?
  * A wait as people say it: whole seconds under a minute, then minutes
  * (rounded up) under an hour, then hours (rounded up).
  */
-export function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
+function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
   const whole = Math.max(1, Math.ceil(seconds))
   if (whole < 60) return { value: whole, unit: 'second' }
   if (whole < 60 * 60) return { value: Math.ceil(whole / 60), unit: 'minute' }

@@ -1,5 +1,5 @@
 /**
- * The e-mail sign-in code (spec sections 3 and 9), shared by the auth
+ * The e-mail sign-in code (docs/product.md#data and #constants), shared by the auth
  * service, the forms, the page that asks for it and the e-mail that carries it.
  */
 export const OTP_LENGTH = 6

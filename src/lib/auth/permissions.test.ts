@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { type Permission, roleCan, ROLES, statements } from './permissions'
 
-/** The matrix of spec section 6, cell by cell. */
+/** The matrix of docs/product.md#permissions, cell by cell. */
 const SPEC: Record<string, Record<string, string[]>> = {
   admin: {
     user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
@@ -32,7 +32,7 @@ describe('the permission matrix', () => {
       const actions = (statements as Record<string, readonly string[]>)[resource] ?? []
       for (const action of actions) {
         // `get`, `update` and `set-email` on user are the admin plugin's own reads
-        // and edits, implied by the spec's management rights (not in its table).
+        // and edits, implied by the product's management rights (not in its table).
         if (role === 'admin' && resource === 'user' && ['get', 'update', 'set-email'].includes(action)) continue
         const expected = allowed.includes(action)
         it(`${role} ${expected ? 'may' : 'may not'} ${resource}:${action}`, () => {

@@ -2,7 +2,7 @@ import { createAccessControl } from 'better-auth/plugins/access'
 import { defaultStatements } from 'better-auth/plugins/admin/access'
 
 /**
- * The permission matrix of the spec (section 6), shared by the server (which
+ * The permission matrix (docs/product.md#permissions), shared by the server (which
  * enforces it) and the client (which only uses it to hide what cannot work).
  */
 export const statements = {
@@ -17,7 +17,7 @@ export const ac = createAccessControl(statements)
 
 export const roles = {
   admin: ac.newRole({
-    // The spec's list, plus what the auth service's admin routes ask for to
+    // The product's list, plus what the auth service's admin routes ask for to
     // read a user and to edit one from the user manager (name, e-mail).
     user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password', 'get', 'update', 'set-email'],
     session: ['list', 'revoke', 'delete'],

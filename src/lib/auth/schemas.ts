@@ -31,7 +31,7 @@ export const nameSchema = z
   )
 
 /** Longest `image` URL the auth service stores (the product shows no avatars). */
-export const IMAGE_URL_MAX = 2048
+const IMAGE_URL_MAX = 2048
 
 /** A user's `image`: an http(s) URL of bounded length, or none. */
 export const imageSchema = z

@@ -12,7 +12,7 @@
 export const DEMO_MODE_ERROR_CODE = 'DEMO_MODE'
 export const DEMO_MODE_STATUS = 403
 /** Server-side message of the refusal (the UI shows its own translated text). */
-export const DEMO_MODE_MESSAGE = 'This is a read-only demo, this action is disabled.'
+const DEMO_MODE_MESSAGE = 'This is a read-only demo, this action is disabled.'
 
 /** The JSON body of a refused request to the auth routes. */
 export function demoModeErrorBody() {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { isDemoModeError } from './demo-error'
 
 /**
- * The demo dialog's state (spec: open or closed), shared by the whole page:
+ * The demo dialog's state (docs/product.md#states: open or closed), shared by the whole page:
  * any component opens it with `openDemoDialog()`; one `DemoModeDialog`
  * renders it.
  */

@@ -16,7 +16,7 @@ import { addMessages, hasMessages, loadMessages } from './messages'
 /**
  * The language in the browser. The server already rendered the first HTML in
  * the language it could see (query `lng`, cookie, Accept-Language); the
- * browser runs i18next-browser-languagedetector with the spec's order and
+ * browser runs i18next-browser-languagedetector with the product's order and
  * caches (local storage and the cookie) so that every next request carries
  * the choice.
  */
@@ -37,8 +37,8 @@ function browserDetector() {
   return detector
 }
 
-/** The first supported language the detector finds, in the spec's order. */
-export function detectLanguage(): Language | undefined {
+/** The first supported language the detector finds, in the product's order (docs/product.md#constants). */
+function detectLanguage(): Language | undefined {
   const found = browserDetector().detect()
   for (const code of Array.isArray(found) ? found : found ? [found] : []) {
     const language = toLanguage(code)
@@ -48,12 +48,12 @@ export function detectLanguage(): Language | undefined {
 }
 
 /** Remembers the language in local storage and in the cookie (43200 minutes, path /, SameSite lax). */
-export function cacheLanguage(language: Language) {
+function cacheLanguage(language: Language) {
   browserDetector().cacheUserLanguage(language)
 }
 
 /** `<html lang dir>` and the root font scale of a language. */
-export function applyDocumentLanguage(language: Language) {
+function applyDocumentLanguage(language: Language) {
   const root = document.documentElement
   root.lang = language
   root.dir = languageDir(language)

@@ -1,4 +1,4 @@
-/** The interface languages (spec section 3): key, direction, font scale. */
+/** The interface languages (docs/product.md#data): key, direction, font scale. */
 export const LANGUAGES = [
   { key: 'en', label: 'English' },
   { key: 'fr', label: 'Français' },
@@ -25,18 +25,17 @@ export const NAMESPACES = [
   'account',
   'dashboard',
 ] as const
-export type Namespace = (typeof NAMESPACES)[number]
 /** What the browser needs: the e-mail texts are only read by the server. */
 export const BROWSER_NAMESPACES = NAMESPACES.filter((namespace) => namespace !== 'emails')
 
-/** The cookie the language detector reads and writes (spec section 9). */
+/** The cookie the language detector reads and writes (docs/product.md#constants). */
 export const LANGUAGE_COOKIE = 'i18next'
 export const LANGUAGE_COOKIE_MINUTES = 43200
 /** Where the browser caches the choice besides the cookie (the detector's default key). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
 /**
- * Browser detection (spec section 9), as i18next-browser-languagedetector
+ * Browser detection (docs/product.md#constants), as i18next-browser-languagedetector
  * options: query `lng`, cookie, local storage, session storage, browser
  * language, then `<html lang>`; the result is cached in local storage and in
  * the cookie, so the server renders the next page in it (no flash of English).
@@ -53,7 +52,7 @@ export const LANGUAGE_DETECTION = {
 }
 
 /**
- * Translation loading (spec section 9; i18next's backend defaults): at most
+ * Translation loading (docs/product.md#constants; i18next's backend defaults): at most
  * 10 files read in parallel, a failed read retried up to 5 times, after
  * 350 ms, then 700, 1400… (the delay doubles each time).
  */
@@ -63,7 +62,7 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language.key === value)
 }
 
-export function languageConfig(key: Language) {
+function languageConfig(key: Language) {
   return LANGUAGES.find((language) => language.key === key) ?? LANGUAGES[0]
 }
 

@@ -20,7 +20,7 @@ describe('loadMessages', () => {
     expect(await loadMessages('ar', { namespaces: ['ui', 'shell'] })).not.toBe(await first)
   })
 
-  it('uses the spec constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {
+  it('uses the product constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {
     expect(TRANSLATION_LOADING).toEqual({ maxParallelReads: 10, maxRetries: 5, retryDelayMs: 350 })
   })
 

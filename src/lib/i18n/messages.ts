@@ -46,8 +46,8 @@ function createLimiter(max: number) {
 const loaded = new Map<string, Promise<Messages>>()
 
 /**
- * The messages of one language, every namespace file read with the spec's
- * loading constants (section 9): 10 parallel reads, a failed read retried up
+ * The messages of one language, every namespace file read with the loading
+ * constants of docs/product.md#constants: 10 parallel reads, a failed read retried up
  * to 5 times after 350 ms, 700 ms, 1.4 s… A language without files falls back
  * to English.
  */

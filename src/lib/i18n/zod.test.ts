@@ -28,7 +28,7 @@ function translate(language: Language, key: string) {
 
 const date = new Date(Date.UTC(2030, 0, 15, 12))
 
-// Generic messages of spec section 5, with their English text.
+// Generic messages of docs/product.md#validation, with their English text.
 const cases: Array<[string, z.ZodType, unknown, string]> = [
   ['required (missing field)', z.object({ title: z.string() }), {}, 'Required'],
   ['invalid input (wrong type)', z.string(), 42, 'Invalid input'],

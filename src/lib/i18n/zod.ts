@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Zod's generic messages as i18n keys of the `ui` namespace (spec section 5:
+ * Zod's generic messages as i18n keys of the `ui` namespace (docs/product.md#validation:
  * 'Required', 'Invalid input', too small, too big, invalid string, enum,
  * date), so that a schema shared by the browser and the server never yields
  * English text: the page translates the message with its `t()`, whatever its
@@ -106,7 +106,7 @@ export function zodIssueMessage(issue: Issue): string {
 let configured = false
 
 /** Installs the error map once (idempotent), when this module is first imported. */
-export function configureZodMessages() {
+function configureZodMessages() {
   if (configured) return
   configured = true
   // In the browser, no compiled validators: zod probes `new Function`, which the pages' CSP forbids (a violation report).

@@ -21,8 +21,8 @@ export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: string
 /**
  * An API error carrying the auth service's code, so that the app API and
  * /api/auth/* answer alike: same status, same `authCode`. The message is the
- * domain's (`errors`), else the catalogue's (`auth:errors.<CODE>`, spec
- * section 8) for a `YOU_…` rule, else the API's generic one for the status.
+ * domain's (`errors`), else the catalogue's (`auth:errors.<CODE>`,
+ * docs/product.md#errors) for a `YOU_…` rule, else the API's generic one for the status.
  */
 export function authServiceError(status: number, authCode: string | undefined, errors: AuthServiceErrors = {}) {
   const known = authCode ? errors[authCode] : undefined

@@ -58,7 +58,7 @@ export function appOpenApiDocument(): Promise<unknown> {
 export const API_DOCS_CONTENT_SECURITY_POLICY = contentSecurityPolicy("'self'")
 
 /** What the page's script reads (a JSON data block: no inline script runs). */
-export interface ApiDocsConfig {
+interface ApiDocsConfig {
   urls: Array<{ url: string; name: string }>
 }
 

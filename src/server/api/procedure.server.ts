@@ -71,7 +71,7 @@ export const authedProcedure = base.use(async ({ context, next }) => {
   })
 })
 
-/** Signed in, and the caller's role grants `permission` (the spec's matrix, section 6). */
+/** Signed in, and the caller's role grants `permission` (docs/product.md#permissions). */
 export function withPermission(permission: Permission) {
   return authedProcedure.use(({ context, next }) => {
     if (!roleCan(context.user.role, permission)) {

@@ -5,7 +5,7 @@ import { ACCOUNT_ERROR_CODES } from '@/lib/auth/auth-errors'
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /** The e-mail change endpoints of the emailOTP plugin. */
-export const CHANGE_EMAIL_PATHS = ['/email-otp/request-email-change', '/email-otp/change-email']
+const CHANGE_EMAIL_PATHS = ['/email-otp/request-email-change', '/email-otp/change-email']
 
 /**
  * Rules of the account page that better-auth does not enforce itself; they run

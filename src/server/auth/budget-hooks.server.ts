@@ -7,7 +7,7 @@ import { DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /** Endpoints that e-mail a code, and the body field naming the address it goes to. */
-export const SEND_PATHS: Record<string, string> = {
+const SEND_PATHS: Record<string, string> = {
   '/email-otp/send-verification-otp': 'email',
   '/email-otp/request-email-change': 'newEmail',
   '/email-otp/request-password-reset': 'email',
@@ -16,7 +16,7 @@ export const SEND_PATHS: Record<string, string> = {
 }
 
 /** Endpoints that check a code, and the body field naming the address it was sent to. */
-export const GUESS_PATHS: Record<string, string> = {
+const GUESS_PATHS: Record<string, string> = {
   '/sign-in/email-otp': 'email',
   '/email-otp/check-verification-otp': 'email',
   '/email-otp/verify-email': 'email',
@@ -31,7 +31,7 @@ const READ_ONLY_POSTS: readonly string[] = DEMO_READ_ONLY_POSTS
 const MUTATING_GETS: readonly string[] = DEMO_MUTATING_GETS
 
 /** The HTTP body of a refusal; the pages turn `retryAfter` into 'try again in …'. */
-export function tooManyRequests(retryAfterSeconds: number) {
+function tooManyRequests(retryAfterSeconds: number) {
   return new APIError(
     'TOO_MANY_REQUESTS',
     {

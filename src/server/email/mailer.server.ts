@@ -24,7 +24,7 @@ let transport: Promise<Transporter> | undefined
  * SMTP when EMAIL_SERVER is set; otherwise (development only: env validation
  * refuses production without it) the dev outbox and the console.
  */
-export async function sendEmail(message: EmailMessage) {
+async function sendEmail(message: EmailMessage) {
   const { EMAIL_SERVER, EMAIL_FROM } = env()
   if (!EMAIL_SERVER) {
     pushToOutbox(message)

@@ -5,7 +5,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 
 /** Below this many bytes a compressed answer is no smaller worth the CPU (a JSON error, a 304). */
-export const MIN_COMPRESSIBLE_BYTES = 1024
+const MIN_COMPRESSIBLE_BYTES = 1024
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+json|[\w.+-]+\+xml)|image\/svg\+xml)/i
 

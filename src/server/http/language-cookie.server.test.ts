@@ -11,7 +11,7 @@ async function cookieOf(url: string, init?: RequestInit) {
 }
 
 describe('languageCookie', () => {
-  it('remembers ?lng= in the spec’s cookie: 43200 minutes, path /, SameSite lax', async () => {
+  it('remembers ?lng= in the product’s cookie: 43200 minutes, path /, SameSite lax', async () => {
     expect(await cookieOf('http://x/login?lng=sw')).toBe('i18next=sw; Path=/; Max-Age=2592000; SameSite=Lax')
     expect(await cookieOf('http://x/app/books?searchTerm=a&lng=fr-CA')).toContain('i18next=fr;')
     expect(await cookieOf('https://x/login?lng=ar')).toContain('; Secure')

@@ -4,7 +4,7 @@ import type { PipelineStep } from './pipeline.server'
 
 /**
  * A language chosen with `?lng=` on a page request is remembered by the
- * response itself (spec section 9: the detector's cookie, 43200 minutes,
+ * response itself (docs/product.md#constants: the detector's cookie, 43200 minutes,
  * path /, SameSite lax), so the next request's first HTML is already in it,
  * even if the visitor leaves before the browser's detector runs.
  */
@@ -26,7 +26,7 @@ function pageLanguage(request: Request) {
   return toLanguage(url.searchParams.get('lng'))
 }
 
-export function languageCookieHeader(language: string, secure = false): string {
+function languageCookieHeader(language: string, secure = false): string {
   const maxAge = LANGUAGE_COOKIE_MINUTES * 60
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
 }

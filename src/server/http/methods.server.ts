@@ -11,7 +11,7 @@ const ROUTE_METHODS: Array<[prefix: string, methods: string[]]> = [
 const SERVER_FUNCTIONS = '/_serverFn/'
 const READ_ONLY = ['GET', 'HEAD']
 
-export function allowedMethods(pathname: string): string[] {
+function allowedMethods(pathname: string): string[] {
   return ROUTE_METHODS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? READ_ONLY
 }
 

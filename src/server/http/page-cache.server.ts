@@ -9,7 +9,7 @@ import { NONCE_HEADER } from './security-headers.server'
  * they show comes from the settings and the messages only (no database
  * read). A page that reads data (the verify page's demo hint) is not here.
  */
-export const CACHEABLE_PAGES: ReadonlySet<string> = new Set(['/login', '/login/', '/about'])
+const CACHEABLE_PAGES: ReadonlySet<string> = new Set(['/login', '/login/', '/about'])
 
 export interface PageCacheOptions {
   /** How long a rendered page is served again (a bound, in case a page's settings change). */

@@ -3,7 +3,7 @@ import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { translator } from '@/server/api/errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */
-export const REFUSALS = {
+const REFUSALS = {
   CROSS_SITE_REQUEST: { status: 403, key: 'ui:http.crossSite' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'ui:http.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'ui:http.payloadTooLarge' },

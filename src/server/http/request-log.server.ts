@@ -6,12 +6,12 @@ import { isClientAbort, logger as defaultLogger, requestScope, truncate } from '
 
 import type { PipelineStep } from './pipeline.server'
 
-export const REQUEST_ID_HEADER = 'x-request-id'
+const REQUEST_ID_HEADER = 'x-request-id'
 
 /** A caller's (or proxy's) request id is kept only if it is short and plain. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/
 
-export function requestIdOf(request: Request): string {
+function requestIdOf(request: Request): string {
   const incoming = request.headers.get(REQUEST_ID_HEADER)
   return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }

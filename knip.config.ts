@@ -1,0 +1,38 @@
+import type { KnipConfig } from 'knip'
+
+/**
+ * Dead-code check (`npm run lint`): files, exports and dependencies that nothing uses.
+ * Knip's own plugins find most entry points (TanStack Start's route tree and `src/server.ts`,
+ * Vite, Vitest, Playwright, Drizzle, ESLint, Prettier and the npm scripts); the rest is listed here.
+ */
+const config: KnipConfig = {
+  entry: [
+    // File routes: the route tree imports them, and TanStack Start's plugin reads their exports.
+    'src/routes/**/*.{ts,tsx}',
+    // Nitro: the production entry and the plugins named in vite.config.ts.
+    'src/server/node-server.ts',
+    'src/server/nitro-startup.ts',
+    'src/server/http/*.nitro.ts',
+    // Vitest's PostgreSQL project (only with TEST_DATABASE_URL) and a process a test spawns.
+    'src/test/postgres-global-setup.ts',
+    'src/test/fixtures/*.ts',
+    'scripts/*.ts',
+    // Loaded by path through Vite's module runner (bench/index.ts).
+    'bench/queries.ts',
+  ],
+  project: ['**/*.{ts,tsx,css}'],
+  // Read the stylesheets' imports (`@import 'tailwindcss'`) as module imports.
+  compilers: {
+    css: (text: string) =>
+      [...text.matchAll(/@import\s+['"]([^'"]+)['"]/g)].map(([, id]) => `import '${id}'`).join('\n'),
+  },
+  ignoreExportsUsedInFile: false,
+  ignoreDependencies: [
+    // Its files are served as static assets, resolved by path in vite.config.ts.
+    'swagger-ui-dist',
+  ],
+  // A virtual module of Nitro's build (src/server/node-server.ts).
+  ignoreUnresolved: ['#nitro/virtual/polyfills'],
+}
+
+export default config
