@@ -11,10 +11,13 @@
  * (every route and form factor once, then again); each figure is the median of
  * the rounds. `lighthouseFigures()` is the same for bench/index.ts.
  *
- * Environment: LIGHTHOUSE_ROUNDS (3), LIGHTHOUSE_CHROME (/usr/bin/chromium).
+ * Environment: LIGHTHOUSE_ROUNDS (3), LIGHTHOUSE_CHROME (/usr/bin/chromium), LIGHTHOUSE_SAVE (a folder
+ * to write each run's full report to, as JSON).
  * Timings depend on the machine's load: they are reported, never asserted.
  */
+import { writeFileSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import * as chromeLauncher from 'chrome-launcher'
@@ -132,6 +135,10 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           // Chromium's cookie jar (a Cookie header in `extraHeaders` is dropped): only this route's session.
           await setCookies(chrome.port, options.baseUrl, options.cookieFor?.(route))
           const lhr = await runOnce(chrome.port, new URL(route, options.baseUrl).href, formFactor)
+          if (process.env.LIGHTHOUSE_SAVE) {
+            const name = `${route.replace(/\W+/g, '_')}-${formFactor}-${round + 1}.json`
+            writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr))
+          }
           const finalPath = new URL(lhr.finalDisplayedUrl).pathname
           if (finalPath !== route) throw new Error(`${route} went to ${lhr.finalDisplayedUrl}`)
           const score = lhr.categories.performance?.score ?? 0
