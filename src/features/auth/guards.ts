@@ -1,6 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 
-import { roleCan } from './permissions'
+import { roleCan } from './role-matrix'
 import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from './session'
 
 interface GuardInput {

@@ -8,7 +8,6 @@ import { TextField } from '@/components/ui/text-field'
 import { DemoAccountsHint } from '@/features/demo/demo-hints'
 
 import { AuthCard } from './auth-card'
-import { authErrorMessage, SIGNUP_DISABLED_CODE } from './auth-errors'
 import { checkEmail } from './email-check'
 import { lazyAuthCall } from './lazy-auth-client'
 import type { SignInOptions } from './sign-in-options'
@@ -52,10 +51,14 @@ export function LoginPage({
     const { error } = await lazyAuthCall((authClient) =>
       authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }),
     )
-    if (error?.code === SIGNUP_DISABLED_CODE) {
-      return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
+    if (error) {
+      // The error messages load with the first error, not with the page.
+      const { authErrorMessage, SIGNUP_DISABLED_CODE } = await import('./auth-errors')
+      if (error.code === SIGNUP_DISABLED_CODE) {
+        return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
+      }
+      return setServerError(authErrorMessage(t, error))
     }
-    if (error) return setServerError(authErrorMessage(t, error))
     await navigate({ to: '/login/verify', search: { email, redirect: redirect || undefined } })
   }
 

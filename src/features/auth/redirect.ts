@@ -1,4 +1,4 @@
-import { roleCan } from './permissions'
+import { roleCan } from './role-matrix'
 
 /**
  * A `redirect` search parameter is honoured only when it is a path of this

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 
-import { authErrorMessage } from './auth-errors'
 import { lazyAuthCall } from './lazy-auth-client'
 import type { SocialProvider } from './sign-in-options'
 
@@ -41,6 +40,8 @@ export function SocialSignIn({
     )
     if (error) {
       setPending(undefined)
+      // The error messages load with the first error, not with the page.
+      const { authErrorMessage } = await import('./auth-errors')
       onError(authErrorMessage(t, error))
     }
   }

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { API_DOCS_PATH } from '@/features/api-docs/config'
-import { roleCan } from '@/features/auth/permissions'
+import { roleCan } from '@/features/auth/role-matrix'
 import type { SessionUser } from '@/features/auth/session'
 
 import { Brand } from './brand'
