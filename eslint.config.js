@@ -108,8 +108,8 @@ export default tseslint.config(
         { category: 'api-router', pattern: 'src/server/api/router.server.ts' },
         // The API's plumbing that mounts (handlers) and describes (docs) the router.
         { category: 'api-plumbing', pattern: 'src/server/api/{handlers,docs}.server.ts' },
-        // The typed API client: the one door from the UI to the router.
-        { category: 'api-client', pattern: 'src/lib/orpc.ts' },
+        // The typed API client: the one door from the UI to the router (and its lazy loader).
+        { category: 'api-client', pattern: 'src/lib/{orpc,lazy-api}.ts' },
         // Server-only modules of lib (env.server.ts, ...).
         { category: 'server-only', pattern: 'src/lib/**/*.server.ts' },
         // A feature's public entry, and its pages (route components, which the router code-splits:
@@ -179,7 +179,10 @@ export default tseslint.config(
               allow: { to: { file: { categories: 'api-router' } } },
             },
             { from: { element: { type: 'test-support' } }, allow: { to: { file: { categories: 'api-router' } } } },
-            { from: { file: { categories: 'api-client' } }, allow: { to: { element: { type: 'server' } } } },
+            {
+              from: { file: { categories: 'api-client' } },
+              allow: [{ to: { element: { type: 'server' } } }, { to: { file: { categories: 'api-client' } } }],
+            },
             {
               from: { element: { type: ['components', 'feature', 'routes', 'app', 'test-support'] } },
               allow: { to: { file: { categories: 'api-client' } } },

@@ -31,7 +31,23 @@ export default defineConfig(({ command }) => {
     server: { port: Number(process.env.PORT ?? 3000) },
     plugins: [
       tailwindcss(),
-      tanstackStart({ srcDirectory: 'src' }),
+      tanstackStart({
+        srcDirectory: 'src',
+        router: {
+          // A route's loader is split from it too (issue 14): the browser loads it on the first
+          // navigation that runs it, never on a hydration (which reuses the server's data), so the
+          // API client and the queries the loaders prefetch stay out of every page's first load.
+          codeSplittingOptions: {
+            defaultBehavior: [
+              ['loader'],
+              ['component'],
+              ['pendingComponent'],
+              ['errorComponent'],
+              ['notFoundComponent'],
+            ],
+          },
+        },
+      }),
       nitro({
         // The build's static files get the pipeline's security headers (src/server/http).
         plugins: ['./src/server/nitro-startup.ts', './src/server/http/static-headers.nitro.ts'],

@@ -15,7 +15,7 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
 }
 
-function median(values: number[]) {
+export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2

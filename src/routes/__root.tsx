@@ -19,7 +19,7 @@ import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, type Language, languageDir, languageFontScale, toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { api } from '@/lib/orpc'
+import { loadApi } from '@/lib/lazy-api'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -35,6 +35,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // handed to the area guards instead (see requireOnboardedUser).
   beforeLoad: async () => {
     try {
+      const api = await loadApi()
       return { session: await api.auth.session(), sessionUnavailable: false }
     } catch {
       return { session: null, sessionUnavailable: true }
@@ -43,7 +44,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: async ({ location }) => {
     // The URL's ?lng= wins over the cookie and the browser's languages.
     const lng = new URLSearchParams(location.searchStr).get('lng') ?? undefined
-    const shell = await api.shell.state({ lng })
+    const shell = await (await loadApi()).shell.state({ lng })
     return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
   },
   // Language and messages are loaded once, with the first HTML.

@@ -3,7 +3,7 @@ import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } fro
 import { useTranslation } from 'react-i18next'
 
 import { cn } from '@/components/ui/cn'
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 
 export type Area = 'app' | 'manager'
 

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { API_DOCS_PATH } from '@/lib/api-docs'
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
 import { useSidebarCollapsed } from '@/lib/sidebar-state'
 

@@ -1,6 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from '@/lib/auth/session'
 
 interface GuardInput {

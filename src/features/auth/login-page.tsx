@@ -6,7 +6,6 @@ import { DemoAccountsHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
-import { authErrorMessage, SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SignInOptions } from '@/lib/auth/sign-in-options'
 
@@ -52,10 +51,14 @@ export function LoginPage({
     const { error } = await lazyAuthCall((authClient) =>
       authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' }),
     )
-    if (error?.code === SIGNUP_DISABLED_CODE) {
-      return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
+    if (error) {
+      // The error messages load with the first error, not with the page.
+      const { authErrorMessage, SIGNUP_DISABLED_CODE } = await import('@/lib/auth/auth-errors')
+      if (error.code === SIGNUP_DISABLED_CODE) {
+        return navigate({ to: '/login/error', search: { error: 'signup_disabled' } })
+      }
+      return setServerError(authErrorMessage(t, error))
     }
-    if (error) return setServerError(authErrorMessage(t, error))
     await navigate({ to: '/login/verify', search: { email, redirect: redirect || undefined } })
   }
 

@@ -1,4 +1,4 @@
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 
 /**
  * A `redirect` search parameter is honoured only when it is a path of this

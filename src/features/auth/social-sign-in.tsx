@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SocialProvider } from '@/lib/auth/sign-in-options'
 
@@ -40,6 +39,8 @@ export function SocialSignIn({
     )
     if (error) {
       setPending(undefined)
+      // The error messages load with the first error, not with the page.
+      const { authErrorMessage } = await import('@/lib/auth/auth-errors')
       onError(authErrorMessage(t, error))
     }
   }

@@ -1,4 +1,4 @@
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 
 /** What a role may do with books (the UI hides the rest; the server enforces it). */
 export function bookPermissions(role: string | null | undefined) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { type Permission, roleCan, ROLES, statements } from './permissions'
+import { type Permission, roleCan, ROLES, roles, statements } from './permissions'
+import { roleCan as plainRoleCan } from './role-matrix'
 
 /** The matrix of docs/product.md#permissions, cell by cell. */
 const SPEC: Record<string, Record<string, string[]>> = {
@@ -51,5 +52,27 @@ describe('the permission matrix', () => {
   it('needs every listed action', () => {
     expect(roleCan('user', { book: ['read', 'delete'] })).toBe(false)
     expect(roleCan('admin', { book: ['read', 'delete'], apps: ['manager'] })).toBe(true)
+  })
+})
+
+describe('the grants without the access-control module (role-matrix.ts)', () => {
+  it("answers as the auth service's roles for every role, resource and action, alone and together", () => {
+    for (const role of ROLES) {
+      const all: Record<string, string[]> = {}
+      for (const [resource, actions] of Object.entries(statements)) {
+        for (const action of actions) {
+          const permission = { [resource]: [action] } as Permission
+          expect(plainRoleCan(role, permission), `${role} ${resource}:${action}`).toBe(
+            roles[role].authorize(permission).success,
+          )
+        }
+        all[resource] = [...actions]
+        expect(plainRoleCan(role, { [resource]: [...actions] })).toBe(
+          roles[role].authorize({ [resource]: [...actions] } as Permission).success,
+        )
+      }
+      expect(plainRoleCan(role, all)).toBe(roles[role].authorize(all as Permission).success)
+    }
+    expect(plainRoleCan('toString', { book: ['read'] })).toBe(false)
   })
 })

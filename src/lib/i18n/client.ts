@@ -1,5 +1,4 @@
 import type { i18n } from 'i18next'
-import LanguageDetector from 'i18next-browser-languagedetector'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -16,40 +15,63 @@ import { addMessages, hasMessages, loadMessages } from './messages'
 /**
  * The language in the browser. The server already rendered the first HTML in
  * the language it could see (query `lng`, cookie, Accept-Language); the
- * browser runs i18next-browser-languagedetector with the product's order and
- * caches (local storage and the cookie) so that every next request carries
- * the choice.
+ * browser detects with the product's order (docs/product.md#constants) and caches (local storage and the
+ * cookie) so that every next request carries the choice.
  */
 
-let detector: LanguageDetector | undefined
-
-function browserDetector() {
-  // With a getBestMatchFromCodes, `detect()` returns every code found, in order, not only the first.
-  detector ??= new LanguageDetector(
-    { languageUtils: { getBestMatchFromCodes: () => undefined } },
-    {
-      ...LANGUAGE_DETECTION,
-      order: [...LANGUAGE_DETECTION.order],
-      caches: [...LANGUAGE_DETECTION.caches],
-      cookieOptions: { ...LANGUAGE_DETECTION.cookieOptions },
-    },
-  )
-  return detector
+/**
+ * Where the browser may know a language, in the spec's order
+ * (LANGUAGE_DETECTION.order, as i18next-browser-languagedetector reads them):
+ * the query's `lng`, the cookie, local and session storage, the browser's
+ * languages, `<html lang>`. Written out here rather than loaded: every page
+ * runs it after hydration, and the library weighs more than this.
+ */
+const LOOKUPS: Record<string, () => Array<string | null | undefined>> = {
+  querystring: () => [new URLSearchParams(window.location.search).get(LANGUAGE_DETECTION.lookupQuerystring)],
+  cookie: () => [
+    document.cookie
+      .split(';')
+      .map((pair) => pair.trim())
+      .find((pair) => pair.startsWith(`${LANGUAGE_DETECTION.lookupCookie}=`))
+      ?.slice(LANGUAGE_DETECTION.lookupCookie.length + 1),
+  ],
+  localStorage: () => [readStorage(() => window.localStorage, LANGUAGE_DETECTION.lookupLocalStorage)],
+  sessionStorage: () => [readStorage(() => window.sessionStorage, LANGUAGE_DETECTION.lookupSessionStorage)],
+  navigator: () => [...(navigator.languages ?? []), navigator.language],
+  htmlTag: () => [document.documentElement.getAttribute('lang')],
 }
 
-/** The first supported language the detector finds, in the product's order (docs/product.md#constants). */
+/** A storage's value; undefined where storage is unavailable (private modes, blocked cookies). */
+function readStorage(storage: () => Storage, key: string) {
+  try {
+    return storage().getItem(key)
+  } catch {
+    return undefined
+  }
+}
+
+/** The first supported language found, in the product's order (docs/product.md#constants). */
 function detectLanguage(): Language | undefined {
-  const found = browserDetector().detect()
-  for (const code of Array.isArray(found) ? found : found ? [found] : []) {
-    const language = toLanguage(code)
-    if (language) return language
+  for (const source of LANGUAGE_DETECTION.order) {
+    for (const code of LOOKUPS[source]?.() ?? []) {
+      const language = code ? toLanguage(code) : undefined
+      if (language) return language
+    }
   }
   return undefined
 }
 
 /** Remembers the language in local storage and in the cookie (43200 minutes, path /, SameSite lax). */
 function cacheLanguage(language: Language) {
-  browserDetector().cacheUserLanguage(language)
+  try {
+    window.localStorage.setItem(LANGUAGE_DETECTION.lookupLocalStorage, language)
+  } catch {
+    // Storage unavailable: the cookie still carries the choice.
+  }
+  const expires = new Date(Date.now() + LANGUAGE_DETECTION.cookieMinutes * 60_000).toUTCString()
+  const { path } = LANGUAGE_DETECTION.cookieOptions
+  // SameSite as LANGUAGE_DETECTION.cookieOptions ('lax').
+  document.cookie = `${LANGUAGE_DETECTION.lookupCookie}=${encodeURIComponent(language)}; Expires=${expires}; Path=${path}; SameSite=Lax`
 }
 
 /** `<html lang dir>` and the root font scale of a language. */

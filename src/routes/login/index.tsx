@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { pageHead } from '@/components/layout/head'
 import { homeOf, safeRedirect } from '@/features/auth'
 import { LoginPage } from '@/features/auth/login-page'
-import { api } from '@/lib/orpc'
+import { loadApi } from '@/lib/lazy-api'
 import { redirectSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/')({
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/login/')({
   },
   // The variant (login only or sign-up), the social providers; demo mode: the demo accounts to pick from.
   loader: async () => {
+    const api = await loadApi()
     const [demo, options] = await Promise.all([api.demo.info(), api.auth.signInOptions()])
     return { accounts: demo.accounts, options }
   },

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { VerifyPage } from '@/features/auth/verify-page'
-import { api } from '@/lib/orpc'
+import { loadApi } from '@/lib/lazy-api'
 import { emailOrEmpty, optionalString } from '@/lib/search-params'
 
 export const Route = createFileRoute('/login/verify')({
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/login/verify')({
     // Without a well-formed e-mail there is no code to ask for.
     if (!search.email) throw redirect({ to: '/login', search: { redirect: search.redirect } })
   },
-  loader: ({ deps }) => api.demo.hint({ email: deps.email }),
+  loader: async ({ deps }) => (await loadApi()).demo.hint({ email: deps.email }),
   head: pageHead('auth:verify.title'),
   component: function VerifyRoute() {
     const { email, redirect } = Route.useSearch()
