@@ -72,7 +72,9 @@ function wrk(url: string, args: string[]) {
     child.once('error', (error) =>
       reject(new Error(`could not run wrk (apt-get install wrk): ${error.message}`, { cause: error })),
     )
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
+    )
   })
 }
 

@@ -6,6 +6,7 @@
  * the load and around an optional long load.
  *
  *   tsx bench/server-load.ts
+ *   KEEP=1 tsx bench/server-load.ts   # start, sign in, print { baseUrl, pid, cookie }, wait for Ctrl+C
  *   ROUNDS=3 DURATION=10 CASES=login-br,session SOAK=300 RATE_CHECK=1 PROFILE_DIR=/tmp/prof tsx bench/server-load.ts
  *
  * BENCH_DATABASE_URL: a PostgreSQL account allowed to create databases
@@ -80,7 +81,9 @@ async function measure(app: RunningApp, cookie: string, cases: Case[]) {
         warmupSeconds: settings.warmup,
       })
       loads.push(loadAverage())
-      log(`round ${round} ${item.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`)
+      log(
+        `round ${round} ${item.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+      )
       results.set(item.name, [...(results.get(item.name) ?? []), result])
     }
   }
@@ -104,6 +107,12 @@ async function main() {
     const idle = rssMiB(pid)
     log(`RSS idle ${fixed(idle, 1)} MiB`)
     const cookie = await signIn(app.baseUrl, 'admin@admin.com', (email) => mail.nextCode(email))
+    if (process.env.KEEP === '1') {
+      // For profiling by hand: the server stays up until this process is stopped.
+      console.log(JSON.stringify({ baseUrl: app.baseUrl, pid, cookie }))
+      await new Promise((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve))
+      return
+    }
     const cases = CASES.filter((item) => !settings.cases || settings.cases.includes(item.name))
     const { results, loads } = await measure(app, cookie, cases)
     const afterLoad = rssMiB(pid)
@@ -168,9 +177,14 @@ async function main() {
           durationSeconds: settings.duration,
           warmupSeconds: 0,
         })
-        checks.push(`${signedIn ? 'with a session' : 'anonymous'} ${fixed(result.requests)} requests, ${result.non2xx} non-2xx`)
+        checks.push(
+          `${signedIn ? 'with a session' : 'anonymous'} ${fixed(result.requests)} requests, ${result.non2xx} non-2xx`,
+        )
       }
-      lines.push('', `With RATE_LIMIT=true, \`GET /api/auth/get-session\` for ${settings.duration} s each: ${checks.join('; ')}.`)
+      lines.push(
+        '',
+        `With RATE_LIMIT=true, \`GET /api/auth/get-session\` for ${settings.duration} s each: ${checks.join('; ')}.`,
+      )
       await limited.stop()
     }
     console.log(lines.join('\n'))

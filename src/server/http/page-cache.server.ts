@@ -1,6 +1,9 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib'
+
 import { SIDEBAR_COOKIE } from '@/features/shell/sidebar-state'
 import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
 
+import { encodingWeight } from './compression.server'
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -22,6 +25,8 @@ export interface PageCacheOptions {
 interface Entry {
   /** The page's bytes split at its render's nonce: joined again with each response's own. */
   parts: Buffer[]
+  /** The same parts, each deflated on its own once (see `gzipWithNonce`). */
+  deflated: Buffer[]
   status: number
   headers: [string, string][]
   expires: number
@@ -43,10 +48,61 @@ function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
   return joined as Buffer<ArrayBuffer>
 }
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+
+/**
+ * Each part deflated on its own (raw deflate, best compression): all but the
+ * last end with a full flush, which ends on a byte boundary and keeps no
+ * history, so a stored block may follow and the next part's blocks after it.
+ */
+export function deflateParts(parts: Buffer[]): Buffer[] {
+  return parts.map((part, index) =>
+    deflateRawSync(part, {
+      level: constants.Z_BEST_COMPRESSION,
+      finishFlush: index < parts.length - 1 ? constants.Z_FULL_FLUSH : constants.Z_FINISH,
+    }),
+  )
+}
+
+/**
+ * A gzip member of the page with `nonce` between its parts, without
+ * compressing anything per answer: the parts were deflated once
+ * (`deflateParts`) and the nonce goes between them in a stored
+ * (uncompressed) block; only the CRC-32 of the whole page is computed here.
+ * The nonce stays fresh for every answer and is never in a compressed
+ * block's history, so no compressed length depends on it.
+ */
+export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer<ArrayBuffer> {
+  const stored = Buffer.alloc(5 + nonce.length)
+  stored.writeUInt16LE(nonce.length, 1)
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3)
+  nonce.copy(stored, 5)
+  const pieces: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(stored)
+      crc = crc32(nonce, crc)
+      size += nonce.length
+    }
+    pieces.push(deflated[index]!)
+    crc = crc32(part, crc)
+    size += part.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size >>> 0, 4)
+  pieces.push(trailer)
+  return Buffer.concat(pieces) as Buffer<ArrayBuffer>
+}
+
 /**
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
  * of the first one (per URL, language and sidebar cookie), with this
- * response's CSP nonce filled in where the render wrote its own. It sits
+ * response's CSP nonce filled in where the render wrote its own. A client
+ * that accepts gzip gets the page gzipped from parts compressed once per
+ * entry (`gzipWithNonce`), not compressed again at every answer. It sits
  * after the refusals and inside the security headers (which give each
  * response its nonce and CSP), so every answer still gets both.
  */
@@ -67,6 +123,16 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
 
     const cached = entries.get(key)
     if (cached && cached.expires > now()) {
+      // gzip whenever it is accepted: assembling it costs a CRC, brotli would cost a compression.
+      if (encodingWeight(request.headers.get('accept-encoding'), 'gzip') > 0) {
+        const headers = new Headers(cached.headers)
+        headers.set('content-encoding', 'gzip')
+        headers.append('vary', 'Accept-Encoding')
+        return new Response(gzipWithNonce(cached.parts, cached.deflated, Buffer.from(nonce)), {
+          status: cached.status,
+          headers,
+        })
+      }
       return new Response(join(cached.parts, Buffer.from(nonce)), { status: cached.status, headers: cached.headers })
     }
     entries.delete(key)
@@ -76,8 +142,10 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     if (response.status !== 200 || !html || response.headers.has('set-cookie')) return response
     const body = await response.text()
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+    const parts = body.split(nonce).map((part) => Buffer.from(part))
     entries.set(key, {
-      parts: body.split(nonce).map((part) => Buffer.from(part)),
+      parts,
+      deflated: deflateParts(parts),
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'content-length'),
       expires: now() + ttlMs,
