@@ -33,7 +33,8 @@ interface Entry {
 }
 
 /** A session (or any better-auth cookie): the page is someone's own. */
-const hasAuthCookie = (cookie: string | null) => cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
+export const hasAuthCookie = (cookie: string | null) =>
+  cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
 
 /** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
 function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
