@@ -27,6 +27,8 @@ interface Entry {
   parts: Buffer[]
   /** The same parts, each deflated on its own once (see `gzipWithNonce`). */
   deflated: Buffer[]
+  /** The length of the render's nonce: `deflated` is valid for nonces of this length only. */
+  nonceLength: number
   status: number
   headers: [string, string][]
   expires: number
@@ -51,24 +53,39 @@ function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 
+/** Deflate's window: how far back a part may refer. */
+const WINDOW = 32 * 1024
+
 /**
- * Each part deflated on its own (raw deflate, best compression): all but the
- * last end with a full flush, which ends on a byte boundary and keeps no
- * history, so a stored block may follow and the next part's blocks after it.
+ * Each part deflated once (raw deflate, best compression): all but the
+ * last end with a full flush, which ends on a byte boundary, so a stored
+ * block may follow and the next part's blocks after it. Each part is
+ * compressed with the page before it as its dictionary (what the decoder
+ * has just written), the nonces in it replaced by NUL bytes of the same
+ * length: a page holds no NUL, so no match can cover a nonce, and whatever
+ * nonce an answer carries, every reference reads the same bytes. A part
+ * with a NUL is compressed without a dictionary.
  */
-export function deflateParts(parts: Buffer[]): Buffer[] {
-  return parts.map((part, index) =>
-    deflateRawSync(part, {
+export function deflateParts(parts: Buffer[], nonceLength: number): Buffer[] {
+  const blank = Buffer.alloc(nonceLength)
+  let before = Buffer.alloc(0)
+  return parts.map((part, index) => {
+    // What the decoder holds when this part starts: the page so far, then a nonce.
+    if (index > 0) before = Buffer.concat([before, blank]).subarray(-WINDOW)
+    const dictionary = index > 0 && !part.includes(0) ? before : undefined
+    before = Buffer.concat([before, part]).subarray(-WINDOW)
+    return deflateRawSync(part, {
       level: constants.Z_BEST_COMPRESSION,
       finishFlush: index < parts.length - 1 ? constants.Z_FULL_FLUSH : constants.Z_FINISH,
-    }),
-  )
+      ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
+    })
+  })
 }
 
 /**
  * A gzip member of the page with `nonce` between its parts, without
  * compressing anything per answer: the parts were deflated once
- * (`deflateParts`) and the nonce goes between them in a stored
+ * (`deflateParts`, for nonces of this length) and the nonce goes between them in a stored
  * (uncompressed) block; only the CRC-32 of the whole page is computed here.
  * The nonce stays fresh for every answer and is never in a compressed
  * block's history, so no compressed length depends on it.
@@ -125,16 +142,20 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const cached = entries.get(key)
     if (cached && cached.expires > now()) {
       // gzip whenever it is accepted: assembling it costs a CRC, brotli would cost a compression.
-      if (encodingWeight(request.headers.get('accept-encoding'), 'gzip') > 0) {
+      const answerNonce = Buffer.from(nonce)
+      if (
+        encodingWeight(request.headers.get('accept-encoding'), 'gzip') > 0 &&
+        answerNonce.length === cached.nonceLength
+      ) {
         const headers = new Headers(cached.headers)
         headers.set('content-encoding', 'gzip')
         headers.append('vary', 'Accept-Encoding')
-        return new Response(gzipWithNonce(cached.parts, cached.deflated, Buffer.from(nonce)), {
+        return new Response(gzipWithNonce(cached.parts, cached.deflated, answerNonce), {
           status: cached.status,
           headers,
         })
       }
-      return new Response(join(cached.parts, Buffer.from(nonce)), { status: cached.status, headers: cached.headers })
+      return new Response(join(cached.parts, answerNonce), { status: cached.status, headers: cached.headers })
     }
     entries.delete(key)
 
@@ -146,7 +167,8 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const parts = body.split(nonce).map((part) => Buffer.from(part))
     entries.set(key, {
       parts,
-      deflated: deflateParts(parts),
+      deflated: deflateParts(parts, Buffer.byteLength(nonce)),
+      nonceLength: Buffer.byteLength(nonce),
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'content-length'),
       expires: now() + ttlMs,
