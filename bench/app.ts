@@ -85,8 +85,14 @@ export interface RunningApp {
 }
 
 /** Starts the production server on a free port against `databaseUrl`; resolves once /api/health answers 200. */
-export async function startApp(databaseUrl: string, emailServer: string, timeoutMs = 60_000): Promise<RunningApp> {
-  const port = await freePort()
+export async function startApp(
+  databaseUrl: string,
+  emailServer: string,
+  timeoutMs = 60_000,
+  /** Variables set on top of the bench's own (e.g. `RATE_LIMIT`, `NODE_OPTIONS`, `PORT`). */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningApp> {
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(NODE, [SERVER_ENTRY], {
     env: {
@@ -100,6 +106,7 @@ export async function startApp(databaseUrl: string, emailServer: string, timeout
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -65,4 +65,27 @@ describe('the /api/auth handler', () => {
       user: { name: 'A' },
     })
   })
+
+  it('answers an anonymous session check as better-auth does, and never counts reads against a budget', async () => {
+    const own = await auth.handler(new Request(`${BASE_URL}/api/auth/get-session`))
+    const fast = await call('/get-session')
+    expect(fast.status).toBe(own.status)
+    expect(fast.headers.get('content-type')).toContain('application/json')
+    expect(await fast.json()).toEqual(await own.json())
+    // A stale or foreign better-auth cookie still goes to better-auth.
+    const stale = await call('/get-session', { headers: { cookie: 'better-auth.session_token=gone.sig' } })
+    expect(stale.status).toBe(200)
+    expect(await stale.json()).toBeNull()
+
+    const before = (await handle.db.select({ key: authBudget.key }).from(authBudget)).length
+    for (let index = 0; index < 120; index++) {
+      const answer = await call(
+        '/get-session',
+        { headers: { cookie: 'better-auth.session_token=gone.sig' } },
+        '192.0.2.80',
+      )
+      expect(answer.status).toBe(200)
+    }
+    expect((await handle.db.select({ key: authBudget.key }).from(authBudget)).length).toBe(before)
+  })
 })

@@ -2,6 +2,7 @@ import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
+import { hasAuthCookie } from '@/server/http/page-cache.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'
@@ -25,6 +26,8 @@ import {
  *   pipeline); never a 500 for the caller's input;
  * - session tokens never leave the cookie: JSON answers lose their `token`
  *   fields (sessions are listed and revoked by id);
+ * - `GET /get-session` without any better-auth cookie is answered `null`
+ *   here, as better-auth would, without running its endpoint;
  * - in demo mode (`auth.demoMode`), every request that could change data is
  *   refused with 403 `DEMO_MODE` before better-auth sees it: only signing in
  *   with an e-mail code, signing out and reads go through (demo-policy.server.ts).
@@ -36,6 +39,16 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   // An endpoint asked with a method it does not serve: 405, not better-auth's 404.
   const allow = unservedMethodAllow(routesOf(auth), request.method, authPath(request))
   if (allow) return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allow.join(', ') })
+  // No better-auth cookie at all: nobody is signed in, and better-auth would
+  // answer `null` after building its whole request context (the most asked
+  // question of all: every anonymous page load's session check).
+  if (
+    request.method === 'GET' &&
+    authPath(request) === '/get-session' &&
+    !hasAuthCookie(request.headers.get('cookie'))
+  ) {
+    return Response.json(null)
+  }
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)

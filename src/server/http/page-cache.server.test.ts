@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib'
+
 import { describe, expect, it } from 'vitest'
 
-import { pageCache } from './page-cache.server'
+import { deflateParts, gzipWithNonce, pageCache } from './page-cache.server'
 import { NONCE_HEADER } from './security-headers.server'
 
 /** A renderer that writes its request's nonce and language cookie into the page, and counts its renders. */
@@ -113,5 +115,44 @@ describe('pageCache', () => {
     // The first one went to make room.
     await step(request('http://x/login').request, render)
     expect(renders()).toBe(5)
+  })
+
+  it('gzips a cached page for a client that accepts gzip, with its own nonce in it, compressed once per entry', async () => {
+    const step = pageCache()
+    const { render, renders } = renderer()
+    const first = request('http://x/login', { 'accept-encoding': 'br, gzip' })
+    const firstPage = await (await step(first.request, render)).text()
+
+    const answers = []
+    for (let index = 0; index < 2; index++) {
+      const next = request('http://x/login', { 'accept-encoding': 'br, gzip' })
+      const answer = await step(next.request, render)
+      expect(answer.headers.get('content-encoding')).toBe('gzip')
+      expect(answer.headers.get('vary')).toContain('Accept-Encoding')
+      const page = gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()
+      expect(page).toBe(firstPage.replaceAll(first.nonce, next.nonce))
+      answers.push(page)
+    }
+    expect(answers[0]).not.toBe(answers[1])
+    expect(renders()).toBe(1)
+
+    // gzip refused: the page as it is (the compression step may still brotli it).
+    const plain = await step(request('http://x/login', { 'accept-encoding': 'br, gzip;q=0' }).request, render)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toContain('<html>')
+  })
+})
+
+describe('gzipWithNonce', () => {
+  it('is a gzip member whose bytes are the parts joined by the nonce, whatever the parts', () => {
+    const cases = [['<html>', '</html>'], ['', 'a', ''], ['x'.repeat(100_000), 'y'.repeat(70_000), 'z'], ['only part']]
+    for (const strings of cases) {
+      const parts = strings.map((part) => Buffer.from(part))
+      const deflated = deflateParts(parts, 24)
+      for (const nonce of ['AbCdEfGhIjKlMnOpQrStUv==', 'script nonce="<p>Start B']) {
+        const page = gunzipSync(gzipWithNonce(parts, deflated, Buffer.from(nonce))).toString()
+        expect(page).toBe(strings.join(nonce))
+      }
+    }
   })
 })

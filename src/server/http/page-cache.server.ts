@@ -1,6 +1,9 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib'
+
 import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 
+import { encodingWeight } from './compression.server'
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -22,13 +25,18 @@ export interface PageCacheOptions {
 interface Entry {
   /** The page's bytes split at its render's nonce: joined again with each response's own. */
   parts: Buffer[]
+  /** The same parts, each deflated on its own once (see `gzipWithNonce`). */
+  deflated: Buffer[]
+  /** The length of the render's nonce: `deflated` is valid for nonces of this length only. */
+  nonceLength: number
   status: number
   headers: [string, string][]
   expires: number
 }
 
 /** A session (or any better-auth cookie): the page is someone's own. */
-const hasAuthCookie = (cookie: string | null) => cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
+export const hasAuthCookie = (cookie: string | null) =>
+  cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
 
 /** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
 function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
@@ -43,10 +51,76 @@ function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
   return joined as Buffer<ArrayBuffer>
 }
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+
+/** Deflate's window: how far back a part may refer. */
+const WINDOW = 32 * 1024
+
+/**
+ * Each part deflated once (raw deflate, best compression): all but the
+ * last end with a full flush, which ends on a byte boundary, so a stored
+ * block may follow and the next part's blocks after it. Each part is
+ * compressed with the page before it as its dictionary (what the decoder
+ * has just written), the nonces in it replaced by NUL bytes of the same
+ * length: a page holds no NUL, so no match can cover a nonce, and whatever
+ * nonce an answer carries, every reference reads the same bytes. A part
+ * with a NUL is compressed without a dictionary.
+ */
+export function deflateParts(parts: Buffer[], nonceLength: number): Buffer[] {
+  const blank = Buffer.alloc(nonceLength)
+  let before = Buffer.alloc(0)
+  return parts.map((part, index) => {
+    // What the decoder holds when this part starts: the page so far, then a nonce.
+    if (index > 0) before = Buffer.concat([before, blank]).subarray(-WINDOW)
+    const dictionary = index > 0 && !part.includes(0) ? before : undefined
+    before = Buffer.concat([before, part]).subarray(-WINDOW)
+    return deflateRawSync(part, {
+      level: constants.Z_BEST_COMPRESSION,
+      finishFlush: index < parts.length - 1 ? constants.Z_FULL_FLUSH : constants.Z_FINISH,
+      ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
+    })
+  })
+}
+
+/**
+ * A gzip member of the page with `nonce` between its parts, without
+ * compressing anything per answer: the parts were deflated once
+ * (`deflateParts`, for nonces of this length) and the nonce goes between them in a stored
+ * (uncompressed) block; only the CRC-32 of the whole page is computed here.
+ * The nonce stays fresh for every answer and is never in a compressed
+ * block's history, so no compressed length depends on it.
+ */
+export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer<ArrayBuffer> {
+  const stored = Buffer.alloc(5 + nonce.length)
+  stored.writeUInt16LE(nonce.length, 1)
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3)
+  nonce.copy(stored, 5)
+  const pieces: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(stored)
+      crc = crc32(nonce, crc)
+      size += nonce.length
+    }
+    pieces.push(deflated[index]!)
+    crc = crc32(part, crc)
+    size += part.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size >>> 0, 4)
+  pieces.push(trailer)
+  return Buffer.concat(pieces) as Buffer<ArrayBuffer>
+}
+
 /**
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
  * of the first one (per URL, language and sidebar cookie), with this
- * response's CSP nonce filled in where the render wrote its own. It sits
+ * response's CSP nonce filled in where the render wrote its own. A client
+ * that accepts gzip gets the page gzipped from parts compressed once per
+ * entry (`gzipWithNonce`), not compressed again at every answer. It sits
  * after the refusals and inside the security headers (which give each
  * response its nonce and CSP), so every answer still gets both.
  */
@@ -67,7 +141,21 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
 
     const cached = entries.get(key)
     if (cached && cached.expires > now()) {
-      return new Response(join(cached.parts, Buffer.from(nonce)), { status: cached.status, headers: cached.headers })
+      // gzip whenever it is accepted: assembling it costs a CRC, brotli would cost a compression.
+      const answerNonce = Buffer.from(nonce)
+      if (
+        encodingWeight(request.headers.get('accept-encoding'), 'gzip') > 0 &&
+        answerNonce.length === cached.nonceLength
+      ) {
+        const headers = new Headers(cached.headers)
+        headers.set('content-encoding', 'gzip')
+        headers.append('vary', 'Accept-Encoding')
+        return new Response(gzipWithNonce(cached.parts, cached.deflated, answerNonce), {
+          status: cached.status,
+          headers,
+        })
+      }
+      return new Response(join(cached.parts, answerNonce), { status: cached.status, headers: cached.headers })
     }
     entries.delete(key)
 
@@ -76,8 +164,11 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     if (response.status !== 200 || !html || response.headers.has('set-cookie')) return response
     const body = await response.text()
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+    const parts = body.split(nonce).map((part) => Buffer.from(part))
     entries.set(key, {
-      parts: body.split(nonce).map((part) => Buffer.from(part)),
+      parts,
+      deflated: deflateParts(parts, Buffer.byteLength(nonce)),
+      nonceLength: Buffer.byteLength(nonce),
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'content-length'),
       expires: now() + ttlMs,
