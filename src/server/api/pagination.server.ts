@@ -99,6 +99,14 @@ export function cappedCountQuery(db: Database, matches: PgSelect) {
   return db.select({ value: count() }).from(matches.limit(TOTAL_CAP + 1).as('matches'))
 }
 
+/** The table's row count as the database keeps it (migration 0005: exact, maintained by triggers). */
+export function rowCountQuery(db: Database, table: PgTable) {
+  return db
+    .select({ rows: rowCount.rows })
+    .from(rowCount)
+    .where(eq(rowCount.tableName, getTableName(table)))
+}
+
 /**
  * The first page's total of a large table's list: the database's row counter
  * when unfiltered (exact), the matches counted up to the cap when searching.
@@ -110,10 +118,7 @@ export async function largeListTotal(
   matches: () => PgSelect,
 ): Promise<ListTotal> {
   if (!searchTerm.trim()) {
-    const [row] = await db
-      .select({ rows: rowCount.rows })
-      .from(rowCount)
-      .where(eq(rowCount.tableName, getTableName(table)))
+    const [row] = await rowCountQuery(db, table)
     return exactly(row?.rows ?? 0)
   }
   const [row] = await cappedCountQuery(db, matches())
