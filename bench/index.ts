@@ -24,7 +24,8 @@
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_ROUNDS (3), BENCH_RUNS (20 a round),
- * BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
+ * BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (10), BENCH_LOAD_ROUTES (some of login,
+ * manager-books, session-anonymous, session, books-api), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
  * of the parts above), BENCH_PORT / BENCH_SMTP_PORT (else free ports), BENCH_CPU_PROF=1 (the server writes a
  * CPU profile into bench-profiles/), BENCH_WRITE (set to 0 to leave docs/performance.md alone).
  */
@@ -343,7 +344,9 @@ async function loadRoutes(
   if (runs('load')) {
     if (!(await hasWrk()))
       throw new Error('wrk is not installed (apt-get install wrk), or skip the part: BENCH_SKIP=load')
+    const only = process.env.BENCH_LOAD_ROUTES?.split(',')
     const http = (key: string, label: string, path: string, headers: Record<string, string> = {}) =>
+      (!only || only.includes(key)) &&
       routes.push({ key, label, run: (seconds) => runWrk(`${baseUrl}${path}`, { ...options, seconds, headers }) })
     http('login', 'GET `/login`, anonymous', '/login')
     http('manager-books', 'GET `/manager/books` as admin (with its data)', '/manager/books', { cookie })

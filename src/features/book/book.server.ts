@@ -8,8 +8,8 @@ import {
   afterCursor,
   allOf,
   cappedCountQuery,
-  firstPageTotal,
   largeListTotal,
+  pageWithTotal,
   searchWhere,
   toPage,
 } from '@/server/api/pagination.server'
@@ -115,9 +115,10 @@ const list = withPermission({ book: ['read'] })
   .input(listInputSchema)
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db }, input }) => {
-    const rows = await listBooksQuery(db, input)
-    const total = await firstPageTotal(input, rows, () =>
-      largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
+    const { rows, total } = await pageWithTotal(
+      input,
+      () => listBooksQuery(db, input),
+      () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
     )
     const page = toPage(rows, input.limit, (row) => row.title)
     return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
