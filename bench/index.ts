@@ -172,10 +172,7 @@ async function main() {
   if (runs('million')) report.million = await millionCases(app.baseUrl, cookie, sql, queries)
   if (runs('compression')) report.compression = await compressionChecks(app.baseUrl, cookie)
   if (runs('load') || runs('sql')) {
-    const load = await loadRoutes(app.baseUrl, cookie, database.url, [
-      queries.listSql({ searchTerm: '', limit: 20 }),
-      queries.bookCountSql(),
-    ])
+    const load = await loadRoutes(app.baseUrl, cookie, database.url, [queries.listSql({ searchTerm: '', limit: 20 })])
     report.load = load
     report.rss.afterLoad = rssMegabytes(app.process.pid)
   }
@@ -303,11 +300,9 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
   for (const [index, testCase] of cases.entries()) {
     const input: ListInput = { searchTerm: '', limit: 20, ...testCase.input }
     const plans = [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
-    if (testCase.firstPage)
-      plans.push({
-        query: input.searchTerm ? 'count up to the cap (first page only)' : 'total from row_count (first page only)',
-        text: await explain(sql, input.searchTerm ? queries.countSql(input) : queries.bookCountSql()),
-      })
+    // The unfiltered first page reads the row counter in its own query (a scalar subquery).
+    if (testCase.firstPage && input.searchTerm)
+      plans.push({ query: 'count up to the cap (first page only)', text: await explain(sql, queries.countSql(input)) })
     const stats = statsOf(index)
     results.push({
       key: testCase.key,

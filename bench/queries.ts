@@ -6,16 +6,13 @@
 import { drizzle } from 'drizzle-orm/node-postgres'
 
 import { type BookListInput, countBooksQuery, listBooksQuery } from '@/features/book/book.server'
-import { encodeCursor, rowCountQuery } from '@/server/api/pagination.server'
+import { encodeCursor } from '@/server/api/pagination.server'
 import type { Database } from '@/server/db/client.server'
 import * as schema from '@/server/db/schema'
-import { book } from '@/server/db/schema'
 
 // Builds SQL only; never connects.
 const db = drizzle.mock({ schema, casing: 'snake_case' }) as unknown as Database
 
 export const listSql = (input: BookListInput) => listBooksQuery(db, input).toSQL()
 export const countSql = (input: BookListInput) => countBooksQuery(db, input).toSQL()
-/** The unfiltered first page's total: the row counter. */
-export const bookCountSql = () => rowCountQuery(db, book).toSQL()
 export { encodeCursor }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { decodeCursor, encodeCursor, firstPageTotal, pageWithTotal, toPage } from './pagination.server'
+import { decodeCursor, encodeCursor, firstPageTotal, pageWithTotal, toPage, totalOfTable } from './pagination.server'
 
 describe('firstPageTotal', () => {
   const countAll = () => vi.fn(async () => ({ total: 1234, totalCapped: false }))
@@ -65,6 +65,15 @@ describe('pageWithTotal', () => {
         async () => Promise.reject(new Error('count failed')),
       ),
     ).rejects.toThrow('count failed')
+  })
+})
+
+describe('totalOfTable', () => {
+  it("gives the rows' counter on a full page, the number of rows otherwise", () => {
+    const rows = (n: number, tableRows: number | null) => Array.from({ length: n }, () => ({ tableRows }))
+    expect(totalOfTable({ limit: 2 }, rows(3, 5000))).toEqual({ total: 5000, totalCapped: false })
+    expect(totalOfTable({ limit: 2 }, rows(2, 5000))).toEqual({ total: 2, totalCapped: false })
+    expect(totalOfTable({ limit: 2 }, [])).toEqual({ total: 0, totalCapped: false })
   })
 })
 

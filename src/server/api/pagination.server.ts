@@ -125,6 +125,27 @@ export function rowCountQuery(db: Database, table: PgTable) {
 }
 
 /**
+ * The table's row counter as a column of a page's rows (a scalar subquery on
+ * the counter's primary key): the unfiltered first page of a large table then
+ * takes one round trip to the database, not two (see `totalOfTable`).
+ */
+export function tableRowsColumn(table: PgTable) {
+  return sql<number>`(select ${rowCount.rows} from ${rowCount} where ${rowCount.tableName} = ${getTableName(table)})`.mapWith(
+    Number,
+  )
+}
+
+/**
+ * The total of an unfiltered first page whose rows carry `tableRowsColumn`:
+ * the counter, or the number of rows when the page is not full (then every
+ * row is there; also when the table is empty and no row carries the counter).
+ */
+export function totalOfTable(input: { limit: number }, rows: ReadonlyArray<{ tableRows: number | null }>): ListTotal {
+  if (rows.length <= input.limit) return exactly(rows.length)
+  return exactly(rows[0]!.tableRows ?? rows.length)
+}
+
+/**
  * The first page's total of a large table's list: the database's row counter
  * when unfiltered (exact), the matches counted up to the cap when searching.
  */
