@@ -473,10 +473,11 @@ async function pageWeights(baseUrl: string, cookieFor: (email: string) => Promis
 }
 
 /**
- * HOOK for the Lighthouse figures (issue 14 part 2, bench/lighthouse.ts of
- * the page-weight work): that module is expected to export
- * `lighthouseFigures(baseUrl, cookieFor)` resolving to LighthouseResult[].
- * Until it exists the report says the part was not run.
+ * The Lighthouse figures (issue 14 part 2) of bench/lighthouse.ts, run on this
+ * bench's server: that module's `measureLighthouse({ baseUrl, cookieFor, log })`
+ * (mobile and desktop, each route, medians of LIGHTHOUSE_ROUNDS rounds). Loaded
+ * by path, so that this file compiles without it and without the lighthouse
+ * package; until it is there the report says the part was not run.
  */
 async function lighthouseScores(
   baseUrl: string,
@@ -488,13 +489,30 @@ async function lighthouseScores(
     return undefined
   }
   const hook = (await import(file.href)) as {
-    lighthouseFigures?: (baseUrl: string, cookieFor: (email: string) => Promise<string>) => Promise<LighthouseResult[]>
+    measureLighthouse?: (options: {
+      baseUrl: string
+      cookieFor?: (route: string) => string | undefined
+      log?: (line: string) => void
+    }) => Promise<Array<{ route: string; formFactor: 'mobile' | 'desktop'; score: number; lcpMs: number }>>
   }
-  if (!hook.lighthouseFigures) {
-    log('bench/lighthouse.ts exports no lighthouseFigures: Lighthouse not run')
+  if (!hook.measureLighthouse) {
+    log('bench/lighthouse.ts exports no measureLighthouse: Lighthouse not run')
     return undefined
   }
-  return hook.lighthouseFigures(baseUrl, cookieFor)
+  const { WEIGHED_ROUTES } = await import('../e2e/support/page-weight')
+  const cookies = new Map<string, string>()
+  for (const route of WEIGHED_ROUTES) if (route.as) cookies.set(route.path, await cookieFor(route.as))
+  const figures = await hook.measureLighthouse({
+    baseUrl,
+    cookieFor: (route) => cookies.get(route),
+    log: (line) => log(`lighthouse ${line}`),
+  })
+  return figures.map((figure) => ({
+    path: figure.route,
+    formFactor: figure.formFactor,
+    score: figure.score,
+    lcpMs: figure.lcpMs,
+  }))
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a query as drizzle builds it (`$n` parameters bound). */
