@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
@@ -40,6 +40,24 @@ export function verifiedCookieValue(signed: string, secret: string): string | un
 const sessionColumns = getTableColumns(session)
 const userColumns = getTableColumns(user)
 
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({ session: sessionColumns, user: userColumns })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('read_session')
+}
+
+// Prepared once per database: its SQL is built once in this process, and
+// parsed and planned once per connection by PostgreSQL (a named statement).
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>()
+function sessionQuery(db: Database) {
+  let query = sessionQueries.get(db)
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)))
+  return query
+}
+
 /**
  * The caller's session for the API's reads, in one query (session joined to
  * its user by the signed token) and a synchronous HMAC check, instead of
@@ -63,11 +81,7 @@ export async function readSession(auth: Auth, db: Database, headers: Headers): P
   if (!token || cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) {
     return auth.api.getSession({ headers })
   }
-  const [row] = await db
-    .select({ session: sessionColumns, user: userColumns })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, token))
+  const [row] = await sessionQuery(db).execute({ token })
   const now = Date.now()
   const { expiresIn, updateAge } = context.sessionConfig
   const refreshDue =
