@@ -46,7 +46,7 @@ export async function ensureBuild(log: (line: string) => void) {
 
 /** An SMTP catcher in this process: resolves the next e-mail's 6-digit code for an address. */
 export async function startMailCatcher() {
-  const port = await freePort()
+  const port = Number(process.env.BENCH_SMTP_PORT) || (await freePort())
   const waiting = new Map<string, (code: string) => void>()
   const smtp = createSmtpCatcher((mail, envelopeTo) => {
     const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
@@ -92,9 +92,11 @@ export async function startApp(
   /** Variables set on top of the bench's own (e.g. `RATE_LIMIT`, `NODE_OPTIONS`, `PORT`). */
   extraEnv: Record<string, string> = {},
 ): Promise<RunningApp> {
-  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
+  const port = Number(extraEnv.PORT ?? process.env.BENCH_PORT) || (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(NODE, [SERVER_ENTRY], {
+  // BENCH_CPU_PROF=1: the server writes a V8 CPU profile into bench-profiles/ when it stops.
+  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles'] : []
+  const child = spawn(NODE, [...profile, SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,21 +1,37 @@
 /**
- * `npm run bench`: the books list at a million rows, through the HTTP API.
+ * `npm run bench`: every figure of issue 14 in one run, printed as one table
+ * and written to docs/performance.md (between the markers of report.ts).
  *
  * Creates a throwaway database `bench_<random>` on the PostgreSQL server of
  * BENCH_DATABASE_URL (an admin connection, default the local server), fills it
- * (database.ts), starts the production build against it, signs in as the
- * seeded admin by e-mail code (an SMTP catcher in this process), then times
- * GET /api/rest/books for a first page, later pages, and a common and a rare
- * search; EXPLAINs each query as the app builds it and fails when one reads
- * the book table without an index. Writes the figures and plans into
- * docs/performance.md. The database is dropped and the server stopped at the
- * end, on failure and on Ctrl+C too.
+ * with BENCH_BOOKS books (database.ts), starts the production build against it,
+ * signs in as the seeded admin by e-mail code (an SMTP catcher in this
+ * process), then, each part skippable:
+ *
+ * - `million`: GET /api/rest/books, one request at a time, for a first page,
+ *   later pages, a common and a rare search (p95 per case); EXPLAINs each
+ *   query as the app builds it and fails when one reads the book table
+ *   without an index;
+ * - `load`: `wrk -t2 -c20` on each route (the login page, the books page, the
+ *   session check, the book list API), in interleaved rounds, with the
+ *   server's RSS before and after;
+ * - `sql`: the book list's SQL run bare through a `pg` Pool of the same
+ *   concurrency (the floor the API is compared with);
+ * - `compression`: the encodings and `Vary` of HTML, JSON, JS and CSS answers;
+ * - `weight`: JS+CSS gzip each budgeted route loads in Chromium;
+ * - `lighthouse`: the scores of bench/lighthouse.ts (when that module is there).
+ *
+ * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_ROUNDS (3), BENCH_RUNS (20 a round),
- * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
+ * BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (10), BENCH_LOAD_ROUTES (some of login,
+ * manager-books, session-anonymous, session, books-api), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
+ * of the parts above), BENCH_PORT / BENCH_SMTP_PORT (else free ports), BENCH_CPU_PROF=1 (the server writes a
+ * CPU profile into bench-profiles/), BENCH_WRITE (set to 0 to leave docs/performance.md alone).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import os from 'node:os'
 
 import pg from 'pg'
@@ -23,7 +39,19 @@ import { runnerImport } from 'vite'
 
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
-import { type CaseResult, markdownReport, replaceReport, type Report, REPORT_FILE } from './report'
+import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
+import {
+  type CaseResult,
+  type CompressionCheck,
+  type LighthouseResult,
+  type LoadReport,
+  markdownReport,
+  type MillionReport,
+  replaceReport,
+  type Report,
+  REPORT_FILE,
+  type WeightResult,
+} from './report'
 import { roundStats } from './stats'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -39,6 +67,23 @@ const REQUEST_TIMEOUT_MS = 30_000
 const COMMON_TERM = 'winter'
 const RARE_TERM = 'Amber Cartographer of Lamu'
 const ADMIN_EMAIL = 'admin@admin.com'
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3)
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
+const LOAD_WARM_UP_SECONDS = 2
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+
+/** The parts of a run, each skippable with BENCH_SKIP=part,part. */
+const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse'] as const
+const SKIP = new Set(
+  (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+)
+for (const part of SKIP)
+  if (!(PARTS as readonly string[]).includes(part))
+    throw new Error(`BENCH_SKIP: unknown part ${part} (parts: ${PARTS.join(', ')})`)
+const runs = (part: (typeof PARTS)[number]) => !SKIP.has(part)
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
@@ -81,6 +126,8 @@ interface Page {
 
 async function main() {
   const started = Date.now()
+  const loadAtStart = loadAverage()
+  log(`parts: ${PARTS.filter(runs).join(', ') || 'none'}${SKIP.size ? ` (skipped: ${[...SKIP].join(', ')})` : ''}`)
   await ensureBuild(log)
   const { module: queries } = await runnerImport<typeof import('./queries')>('./bench/queries.ts', {
     configFile: false,
@@ -108,9 +155,68 @@ async function main() {
   cleanups.push(() => app.stop())
   log(`server on ${app.baseUrl}`)
   const cookie = await signIn(app.baseUrl, ADMIN_EMAIL, (email) => mail.nextCode(email))
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const rssIdle = rssMegabytes(app.process.pid)
 
+  const report: Report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    postgres: (await sql.query('show server_version')).rows[0].server_version as string,
+    books: TOTAL_BOOKS,
+    loadAverage: { start: loadAtStart, end: '' },
+    rss: { idle: rssIdle },
+    seconds: 0,
+    skipped: [...SKIP],
+  }
+
+  if (runs('million')) report.million = await millionCases(app.baseUrl, cookie, sql, queries)
+  if (runs('compression')) report.compression = await compressionChecks(app.baseUrl, cookie)
+  if (runs('load') || runs('sql')) {
+    const load = await loadRoutes(app.baseUrl, cookie, database.url, [queries.listSql({ searchTerm: '', limit: 20 })])
+    report.load = load
+    report.rss.afterLoad = rssMegabytes(app.process.pid)
+  }
+  if (runs('weight'))
+    report.weights = await pageWeights(app.baseUrl, (email) => signIn(app.baseUrl, email, (e) => mail.nextCode(e)))
+  if (runs('lighthouse'))
+    report.lighthouse = await lighthouseScores(app.baseUrl, (email) =>
+      signIn(app.baseUrl, email, (e) => mail.nextCode(e)),
+    )
+
+  report.loadAverage.end = loadAverage()
+  report.seconds = Math.round((Date.now() - started) / 1000)
+  const markdown = markdownReport(report)
+  console.log(`\n${markdown}`)
+  if (process.env.BENCH_WRITE !== '0') {
+    writeFileSync(
+      REPORT_FILE,
+      replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown),
+    )
+    log(`wrote ${REPORT_FILE}`)
+  }
+
+  // Every list query must read the book table through an index.
+  const failures = (report.million?.cases ?? []).flatMap((result) =>
+    result.plans
+      .filter(
+        (plan) =>
+          plan.query === 'list' &&
+          (/Seq Scan on book\b/.test(plan.text) || !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)),
+      )
+      .map(() => result.label),
+  )
+  // Below ~100,000 rows a sequential scan can rightly be the cheapest plan.
+  if (failures.length && TOTAL_BOOKS >= PLAN_CHECK_MIN_BOOKS)
+    throw new Error(`no index scan on book for: ${failures.join(', ')}`)
+  if (failures.length) log(`not checked at ${TOTAL_BOOKS} books: no index scan on book for ${failures.join(', ')}`)
+}
+
+type Queries = typeof import('./queries')
+
+/** The book list at a million rows, one request at a time: first page, later pages, a common and a rare search. */
+async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, queries: Queries): Promise<MillionReport> {
   async function get<T>(path: string): Promise<T> {
-    const response = await fetch(`${app.baseUrl}${path}`, {
+    const response = await fetch(`${baseUrl}${path}`, {
       headers: { cookie },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
@@ -173,7 +279,9 @@ async function main() {
     totals.set(testCase.key, sample.total)
   }
   const rounds = timed.map(() => [] as number[][])
+  const loads: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
+    loads.push(os.loadavg()[0]!)
     for (const [index, { path }] of timed.entries()) {
       for (let i = 0; i < WARM_UP; i++) await get(path)
       const times: number[] = []
@@ -192,8 +300,9 @@ async function main() {
   for (const [index, testCase] of cases.entries()) {
     const input: ListInput = { searchTerm: '', limit: 20, ...testCase.input }
     const plans = [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
-    if (testCase.firstPage)
-      plans.push({ query: 'count (first page only)', text: await explain(sql, queries.countSql(input)) })
+    // The unfiltered first page reads the row counter in its own query (a scalar subquery).
+    if (testCase.firstPage && input.searchTerm)
+      plans.push({ query: 'count up to the cap (first page only)', text: await explain(sql, queries.countSql(input)) })
     const stats = statsOf(index)
     results.push({
       key: testCase.key,
@@ -205,47 +314,205 @@ async function main() {
     })
     log(`${testCase.label}: median ${stats.median.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms`)
   }
-  const dashboardStats = statsOf(cases.length)
-
-  // What an exact count of the books costs (the dashboard estimates it instead).
-  const exactCount = await explain(sql, { sql: 'select count(*) from book', params: [] })
-
-  const report: Report = {
-    date: new Date().toISOString(),
-    machine: machine(),
-    postgres: (await sql.query('show server_version')).rows[0].server_version as string,
-    books: TOTAL_BOOKS,
+  // What an exact count of the books costs (the list reads row_count instead).
+  const exactCountPlan = await explain(sql, { sql: 'select count(*) from book', params: [] })
+  return {
     rounds: ROUNDS,
     runs: RUNS,
     warmUp: WARM_UP,
+    loads,
     cases: results,
-    dashboard: { stats: dashboardStats, exactCountPlan: exactCount },
-    seconds: Math.round((Date.now() - started) / 1000),
+    dashboard: statsOf(cases.length),
+    exactCountPlan,
   }
-  const markdown = markdownReport(report)
-  console.log(`\n${markdown}`)
+}
 
-  // Every list query must read the book table through an index.
-  const failures = results.flatMap((result) =>
-    result.plans
-      .filter(
-        (plan) =>
-          plan.query === 'list' &&
-          (/Seq Scan on book\b/.test(plan.text) || !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)),
-      )
-      .map(() => result.label),
-  )
-  if (process.env.BENCH_WRITE !== '0') {
-    writeFileSync(
-      REPORT_FILE,
-      replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown),
-    )
-    log(`wrote ${REPORT_FILE}`)
+/** Each route under `wrk -t2 -c<CONNECTIONS>` and the list's SQL bare through `pg`, in interleaved rounds. */
+async function loadRoutes(
+  baseUrl: string,
+  cookie: string,
+  databaseUrl: string,
+  firstPageSql: SqlStatement[],
+): Promise<LoadReport> {
+  const routes: Array<{ key: string; label: string; run: (seconds: number) => Promise<LoadResult> }> = []
+  const options = { connections: CONNECTIONS, threads: 2 }
+  if (runs('load')) {
+    if (!(await hasWrk()))
+      throw new Error('wrk is not installed (apt-get install wrk), or skip the part: BENCH_SKIP=load')
+    const only = process.env.BENCH_LOAD_ROUTES?.split(',')
+    const http = (key: string, label: string, path: string, headers: Record<string, string> = {}) =>
+      (!only || only.includes(key)) &&
+      routes.push({ key, label, run: (seconds) => runWrk(`${baseUrl}${path}`, { ...options, seconds, headers }) })
+    http('login', 'GET `/login`, anonymous', '/login')
+    http('manager-books', 'GET `/manager/books` as admin (with its data)', '/manager/books', { cookie })
+    http('session-anonymous', 'GET `/api/auth/get-session`, anonymous', '/api/auth/get-session')
+    http('session', 'GET `/api/auth/get-session` as admin', '/api/auth/get-session', { cookie })
+    http('books-api', 'GET `/api/rest/books` as admin (first page)', '/api/rest/books', { cookie })
   }
-  // Below ~100,000 rows a sequential scan can rightly be the cheapest plan.
-  if (failures.length && TOTAL_BOOKS >= PLAN_CHECK_MIN_BOOKS)
-    throw new Error(`no index scan on book for: ${failures.join(', ')}`)
-  if (failures.length) log(`not checked at ${TOTAL_BOOKS} books: no index scan on book for ${failures.join(', ')}`)
+  if (runs('sql'))
+    routes.push({
+      key: 'books-sql',
+      label: 'the same first page, its SQL bare through `pg`',
+      run: (seconds) => runBareSql(databaseUrl, firstPageSql, { ...options, seconds }),
+    })
+  const results = new Map(routes.map((route) => [route.key, [] as LoadResult[]]))
+  const loads: number[] = []
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    loads.push(os.loadavg()[0]!)
+    for (const route of routes) {
+      await route.run(LOAD_WARM_UP_SECONDS)
+      const result = await route.run(LOAD_SECONDS)
+      results.get(route.key)!.push(result)
+      log(
+        `load round ${round + 1}/${LOAD_ROUNDS}: ${route.key} ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      )
+    }
+  }
+  return {
+    connections: CONNECTIONS,
+    seconds: LOAD_SECONDS,
+    rounds: LOAD_ROUNDS,
+    loads,
+    routes: routes.map((route) => ({ key: route.key, label: route.label, runs: results.get(route.key)! })),
+  }
+}
+
+/** One answer's encoding, `Vary` and size, as a client accepting `acceptEncoding` gets it (raw bytes, not decoded). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; encoding: string; vary: string; bytes: number; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpGet(url, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const body = Buffer.concat(chunks)
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: String(response.headers['content-encoding'] ?? 'identity'),
+            vary: String(response.headers.vary ?? ''),
+            bytes: body.length,
+            body,
+          })
+        })
+        response.on('error', reject)
+      })
+      request.on('error', reject)
+      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`GET ${url}: timed out`)))
+    },
+  )
+}
+
+/** HTML, JSON, the largest JS and the CSS: what a brotli client, a gzip-only client and a client without compression get. */
+async function compressionChecks(baseUrl: string, cookie: string): Promise<CompressionCheck[]> {
+  const page = await rawGet(`${baseUrl}/login`, {})
+  const html = page.body.toString('utf8')
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!)
+  const scripts = assets.filter((asset) => asset.endsWith('.js'))
+  const style = assets.find((asset) => asset.endsWith('.css'))
+  let script: string | undefined
+  let largest = -1
+  for (const candidate of scripts) {
+    const { bytes } = await rawGet(`${baseUrl}${candidate}`, {})
+    if (bytes > largest) [script, largest] = [candidate, bytes]
+  }
+  const targets: Array<{ kind: string; path: string; headers: Record<string, string> }> = [
+    { kind: 'HTML', path: '/login', headers: {} },
+    { kind: 'JSON', path: '/api/rest/books', headers: { cookie } },
+    ...(script ? [{ kind: 'JS', path: script, headers: {} }] : []),
+    ...(style ? [{ kind: 'CSS', path: style, headers: {} }] : []),
+  ]
+  const checks: CompressionCheck[] = []
+  for (const target of targets) {
+    const url = `${baseUrl}${target.path}`
+    const identity = await rawGet(url, { ...target.headers, 'accept-encoding': 'identity' })
+    const brotli = await rawGet(url, { ...target.headers, 'accept-encoding': 'br, gzip' })
+    const gzip = await rawGet(url, { ...target.headers, 'accept-encoding': 'gzip' })
+    checks.push({
+      kind: target.kind,
+      path: target.path,
+      identityBytes: identity.bytes,
+      brotli: { encoding: brotli.encoding, bytes: brotli.bytes },
+      gzip: { encoding: gzip.encoding, bytes: gzip.bytes },
+      vary: brotli.vary,
+    })
+  }
+  return checks
+}
+
+/** JS+CSS gzip of each budgeted route, loaded in Chromium (e2e/support/page-weight.ts), against budgets.json. */
+async function pageWeights(baseUrl: string, cookieFor: (email: string) => Promise<string>): Promise<WeightResult[]> {
+  const { chromium } = await import('@playwright/test')
+  const { kb, readBudgets, WEIGHED_ROUTES, weighPage } = await import('../e2e/support/page-weight')
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+  try {
+    const budgets = readBudgets()
+    const weights: WeightResult[] = []
+    for (const route of WEIGHED_ROUTES) {
+      const context = await browser.newContext({ baseURL: baseUrl })
+      if (route.as) {
+        const [name, value] = (await cookieFor(route.as)).split('=') as [string, string]
+        await context.addCookies([{ name, value, url: baseUrl }])
+      }
+      const weight = await weighPage(await context.newPage(), route.path)
+      await context.close()
+      weights.push({
+        path: route.path,
+        kb: kb(weight.totalBytes),
+        files: weight.files.length,
+        budget: budgets[route.path],
+      })
+      log(`page weight ${route.path}: ${kb(weight.totalBytes)} KB in ${weight.files.length} files`)
+    }
+    return weights
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * The Lighthouse figures (issue 14 part 2) of bench/lighthouse.ts, run on this
+ * bench's server: that module's `measureLighthouse({ baseUrl, cookieFor, log })`
+ * (mobile and desktop, each route, medians of LIGHTHOUSE_ROUNDS rounds). Loaded
+ * by path, so that this file compiles without it and without the lighthouse
+ * package; until it is there the report says the part was not run.
+ */
+async function lighthouseScores(
+  baseUrl: string,
+  cookieFor: (email: string) => Promise<string>,
+): Promise<LighthouseResult[] | undefined> {
+  const file = new URL('./lighthouse.ts', import.meta.url)
+  if (!existsSync(file)) {
+    log('no bench/lighthouse.ts: Lighthouse not run')
+    return undefined
+  }
+  const hook = (await import(file.href)) as {
+    measureLighthouse?: (options: {
+      baseUrl: string
+      cookieFor?: (route: string) => string | undefined
+      log?: (line: string) => void
+    }) => Promise<Array<{ route: string; formFactor: 'mobile' | 'desktop'; score: number; lcpMs: number }>>
+  }
+  if (!hook.measureLighthouse) {
+    log('bench/lighthouse.ts exports no measureLighthouse: Lighthouse not run')
+    return undefined
+  }
+  const { WEIGHED_ROUTES } = await import('../e2e/support/page-weight')
+  const cookies = new Map<string, string>()
+  for (const route of WEIGHED_ROUTES) if (route.as) cookies.set(route.path, await cookieFor(route.as))
+  const figures = await hook.measureLighthouse({
+    baseUrl,
+    cookieFor: (route) => cookies.get(route),
+    log: (line) => log(`lighthouse ${line}`),
+  })
+  return figures.map((figure) => ({
+    path: figure.route,
+    formFactor: figure.formFactor,
+    score: figure.score,
+    lcpMs: figure.lcpMs,
+  }))
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a query as drizzle builds it (`$n` parameters bound). */

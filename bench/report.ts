@@ -1,4 +1,5 @@
-import type { LatencyStats } from './stats'
+import type { LoadResult } from './load'
+import { type LatencyStats, median } from './stats'
 
 export const REPORT_FILE = 'docs/performance.md'
 const START = '<!-- bench:start (written by `npm run bench`; edit outside these markers) -->'
@@ -13,53 +14,281 @@ export interface CaseResult {
   plans: Array<{ query: string; text: string }>
 }
 
+export interface MillionReport {
+  rounds: number
+  runs: number
+  warmUp: number
+  /** 1-minute load average at the start of each round. */
+  loads: number[]
+  cases: CaseResult[]
+  dashboard: LatencyStats
+  exactCountPlan: string
+}
+
+export interface LoadReport {
+  connections: number
+  seconds: number
+  rounds: number
+  /** 1-minute load average at the start of each round. */
+  loads: number[]
+  routes: Array<{ key: string; label: string; runs: LoadResult[] }>
+}
+
+export interface CompressionCheck {
+  kind: string
+  path: string
+  identityBytes: number
+  brotli: { encoding: string; bytes: number }
+  gzip: { encoding: string; bytes: number }
+  vary: string
+}
+
+export interface WeightResult {
+  path: string
+  kb: number
+  files: number
+  budget: number
+}
+
+/** What bench/lighthouse.ts's `lighthouseFigures` resolves to (one per route and form factor). */
+export interface LighthouseResult {
+  path: string
+  formFactor: 'mobile' | 'desktop'
+  /** 0–1. */
+  score: number
+  /** Largest Contentful Paint, milliseconds. */
+  lcpMs?: number
+}
+
 export interface Report {
   date: string
   machine: string
   postgres: string
   books: number
-  rounds: number
-  runs: number
-  warmUp: number
-  cases: CaseResult[]
-  dashboard: { stats: LatencyStats; exactCountPlan: string }
+  loadAverage: { start: string; end: string }
+  rss: { idle?: number; afterLoad?: number }
   seconds: number
+  skipped: string[]
+  million?: MillionReport
+  load?: LoadReport
+  compression?: CompressionCheck[]
+  weights?: WeightResult[]
+  lighthouse?: LighthouseResult[]
 }
 
 const ms = (value: number) => value.toFixed(1)
 const spread = (stats: LatencyStats) => `${ms(stats.roundMedians[0])}–${ms(stats.roundMedians[1])}`
+const int = (value: number) => Math.round(value).toLocaleString('en')
+const kbOf = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
+const met = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? 'met' : '**not met**')
+const range = (values: number[], format: (value: number) => string) =>
+  values.length > 1 ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : ''
 
-/** The benchmark's section of docs/performance.md. */
+/** Targets of issue 14 for the load routes: req/s at least, p99 below (ms). */
+const LOAD_TARGETS: Record<string, { rps?: number; p99?: number }> = {
+  login: { rps: 1700 },
+  'manager-books': { rps: 700, p99: 100 },
+  'session-anonymous': { rps: 1700 },
+  session: { rps: 850 },
+  'books-api': { rps: 1260, p99: 100 },
+}
+const WEIGHT_TARGETS: Record<string, number> = { '/login': 150, '/app/books': 200, '/manager/books': 220 }
+const RSS_IDLE_TARGET_MB = 57
+const MILLION_P95_TARGET_MS = 50
+const MILLION_CASES = new Set(['first', 'page51', 'middle', 'common', 'rare'])
+
+interface Row {
+  part: string
+  measure: string
+  figure: string
+  p50?: string
+  p99?: string
+  rounds?: string
+  target?: string
+  met?: boolean
+}
+
+/** The medians of a route's load rounds. */
+export function loadMedians(runs: LoadResult[]) {
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failed: runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0),
+  }
+}
+
+function summaryRows(report: Report): Row[] {
+  const rows: Row[] = []
+  for (const weight of report.weights ?? []) {
+    const target = WEIGHT_TARGETS[weight.path]
+    rows.push({
+      part: '1',
+      measure: `JS+CSS gzip loaded by \`${weight.path}\` (Chromium)`,
+      figure: `${weight.kb.toFixed(1)} KB, ${weight.files} files`,
+      target: target ? `≤ ${target} KB (budgets.json: ${weight.budget})` : `budgets.json: ${weight.budget} KB`,
+      met: target ? weight.kb <= target : undefined,
+    })
+  }
+  for (const score of report.lighthouse ?? []) {
+    const mobile = score.formFactor === 'mobile'
+    rows.push({
+      part: '2',
+      measure: `Lighthouse ${score.formFactor}, \`${score.path}\`: score${score.lcpMs !== undefined ? ' / LCP' : ''}`,
+      figure: `${score.score.toFixed(2)}${score.lcpMs !== undefined ? ` / ${(score.lcpMs / 1000).toFixed(1)} s` : ''}`,
+      target: mobile ? '≥ 0.95, LCP ≤ 2.5 s' : '≥ 0.99',
+      met: mobile ? score.score >= 0.95 && (score.lcpMs === undefined || score.lcpMs <= 2500) : score.score >= 0.99,
+    })
+  }
+  if (!report.lighthouse && !report.skipped.includes('lighthouse'))
+    rows.push({
+      part: '2',
+      measure: 'Lighthouse mobile and desktop, the budgeted routes',
+      figure: 'not run: no bench/lighthouse.ts (measureLighthouse)',
+    })
+  if (report.load) {
+    const { load } = report
+    for (const route of load.routes) {
+      const figures = loadMedians(route.runs)
+      const target = LOAD_TARGETS[route.key]
+      const targets = [
+        target?.rps ? `≥ ${int(target.rps)} req/s` : '',
+        target?.p99 ? `p99 < ${target.p99} ms` : '',
+      ].filter(Boolean)
+      rows.push({
+        part:
+          route.key === 'books-sql'
+            ? '5'
+            : route.key.startsWith('session')
+              ? '4'
+              : route.key === 'books-api'
+                ? '5, 7'
+                : route.key === 'manager-books'
+                  ? '3, 7'
+                  : '3',
+        measure: `${route.label}, c${load.connections}${figures.failed ? ` (not 2xx/3xx or failed: ${int(figures.failed)})` : ''}`,
+        figure: `${int(figures.rps)} req/s`,
+        p50: ms(figures.p50),
+        p99: ms(figures.p99),
+        rounds: range(
+          route.runs.map((run) => run.rps),
+          int,
+        ),
+        target: targets.join(', ') || (route.key === 'books-sql' ? 'the floor' : ''),
+        met: target
+          ? (!target.rps || figures.rps >= target.rps) && (!target.p99 || figures.p99 < target.p99) && !figures.failed
+          : undefined,
+      })
+    }
+    const api = load.routes.find((route) => route.key === 'books-api')
+    const bare = load.routes.find((route) => route.key === 'books-sql')
+    if (api && bare) {
+      const ratio = loadMedians(bare.runs).rps / loadMedians(api.runs).rps
+      rows.push({
+        part: '5',
+        measure: 'book list first page: bare SQL req/s ÷ API req/s',
+        figure: ratio.toFixed(2),
+        target: '≤ 2',
+        met: ratio <= 2,
+      })
+    }
+  }
+  if (report.rss.idle !== undefined)
+    rows.push({
+      part: '8',
+      measure: 'server RSS, idle (after start and one sign-in)',
+      figure: `${int(report.rss.idle)} MB`,
+      target: `≤ ${RSS_IDLE_TARGET_MB} MB`,
+      met: report.rss.idle <= RSS_IDLE_TARGET_MB,
+    })
+  if (report.rss.afterLoad !== undefined)
+    rows.push({
+      part: '8',
+      measure: 'server RSS after the load above',
+      figure: `${int(report.rss.afterLoad)} MB`,
+    })
+  if (report.million) {
+    for (const testCase of report.million.cases) {
+      const target = MILLION_CASES.has(testCase.key)
+      rows.push({
+        part: '6',
+        measure: `${report.books.toLocaleString('en')} books, one request at a time: ${testCase.label}${testCase.total !== null ? ` (total ${testCase.total.toLocaleString('en')}${testCase.key === 'common' ? '+' : ''})` : ''}, p95`,
+        figure: `${ms(testCase.stats.p95)} ms`,
+        p50: ms(testCase.stats.median),
+        rounds: spread(testCase.stats),
+        target: target ? `p95 < ${MILLION_P95_TARGET_MS} ms` : '',
+        met: target ? testCase.stats.p95 < MILLION_P95_TARGET_MS : undefined,
+      })
+    }
+  }
+  for (const check of report.compression ?? []) {
+    const compressed = check.brotli.encoding === 'br' && check.gzip.encoding === 'gzip'
+    rows.push({
+      part: '7',
+      measure: `compression of ${check.kind} (\`${check.path.replace(/\/assets\/.*/, '/assets/…')}\`)`,
+      figure: `${check.brotli.encoding} ${kbOf(check.brotli.bytes)} / ${check.gzip.encoding} ${kbOf(check.gzip.bytes)} / none ${kbOf(check.identityBytes)}; Vary: ${check.vary || '—'}`,
+      target: 'br, else gzip; Vary: Accept-Encoding',
+      met: compressed && /accept-encoding/i.test(check.vary),
+    })
+  }
+  // In the issue's order (a stable sort keeps each part's rows as they came).
+  return rows.sort((a, b) => Number.parseInt(a.part) - Number.parseInt(b.part))
+}
+
+/** The benchmark's section of docs/performance.md: one table of every figure, then the details. */
 export function markdownReport(report: Report): string {
-  const first = report.cases.find((c) => c.key === 'first')!
-  const rows = report.cases.map(
+  const summary = summaryRows(report).map(
+    (row) =>
+      `| ${row.part} | ${row.measure} | ${row.figure} | ${row.p50 ?? ''} | ${row.p99 ?? ''} | ${row.rounds ?? ''} | ${row.target ?? ''} | ${met(row.met)} |`,
+  )
+  const lines = [
+    START,
+    `Run of ${report.date.slice(0, 10)} (${report.date}), ${report.seconds} s in all. Machine: ${report.machine}; PostgreSQL ${report.postgres}. Load average (1 / 5 / 15 min) ${report.loadAverage.start} at the start, ${report.loadAverage.end} at the end${report.skipped.length ? `. Parts skipped (BENCH_SKIP): ${report.skipped.join(', ')}` : ''}.`,
+    '',
+    '| part | measure | figure | p50 ms | p99 ms | rounds | target | |',
+    '|---|---|---:|---:|---:|---:|---|---|',
+    ...summary,
+    '',
+  ]
+  if (report.load)
+    lines.push(
+      `Load: \`wrk -t2 -c${report.load.connections} -d${report.load.seconds}s\` after a 2 s warm-up, on the same ${report.books.toLocaleString('en')}-book database, without \`Accept-Encoding\` (uncompressed answers, as the issue's figures); ${report.load.rounds} rounds going through every route in turn, "figure" and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${report.load.loads.map((load) => load.toFixed(1)).join(', ')}. The bare SQL is the first page's query as the app builds it (\`listBooksQuery\`: the page with the row counter) run by ${report.load.connections} clients of a \`pg\` Pool in the bench's process.`,
+      '',
+    )
+  if (report.million) lines.push(...millionSection(report, report.million))
+  lines.push(END)
+  return lines.join('\n')
+}
+
+function millionSection(report: Report, million: MillionReport): string[] {
+  const first = million.cases.find((c) => c.key === 'first')!
+  const rows = million.cases.map(
     (c) =>
       `| ${c.label} | \`${c.path.replace(/cursor=[^&]+/, 'cursor=…')}\` | ${c.total?.toLocaleString('en') ?? '—'} | ${ms(c.stats.median)} | ${spread(c.stats)} | ${ms(c.stats.p95)} | ${(c.stats.median / first.stats.median).toFixed(2)} |`,
   )
-  const plans = report.cases.flatMap((c) =>
+  const plans = million.cases.flatMap((c) =>
     c.plans.map((plan) => `**${c.label}: ${plan.query}**\n\n\`\`\`\n${plan.text}\n\`\`\``),
   )
-  const exactMs = /Execution Time: ([\d.]+) ms/.exec(report.dashboard.exactCountPlan)?.[1]
+  const exactMs = /Execution Time: ([\d.]+) ms/.exec(million.exactCountPlan)?.[1]
   return [
-    START,
-    `Run of ${report.date.slice(0, 10)} (${report.date}), ${report.seconds} s in all. Machine: ${report.machine}; PostgreSQL ${report.postgres}.`,
-    `${report.books.toLocaleString('en')} books. Latency in milliseconds as the client sees it (HTTP, session check, SQL, JSON), sequential requests: ${report.rounds} rounds through every case, each of ${report.warmUp} warm-up and ${report.runs} timed requests; "median" is the median of the rounds' medians (their range beside it), "p95" the 95th percentile of all ${report.rounds * report.runs} runs. A first page includes the total (a count); later pages do not.`,
+    `### ${report.books.toLocaleString('en')} books, one request at a time`,
+    '',
+    `Latency in milliseconds as the client sees it (HTTP, session check, SQL, JSON), sequential requests: ${million.rounds} rounds through every case, each of ${million.warmUp} warm-up and ${million.runs} timed requests; "median" is the median of the rounds' medians (their range beside it), "p95" the 95th percentile of all ${million.rounds * million.runs} runs; 1-minute load average at the rounds' start: ${million.loads.map((load) => load.toFixed(1)).join(', ')}. A first page includes the total (the row counter, or a search's matches counted up to 1,001); later pages do not.`,
     '',
     '| case | request | total | median | round medians | p95 | median ÷ first page |',
     '|---|---|---:|---:|---:|---:|---:|',
     ...rows,
-    `| dashboard figures | \`/api/rest/dashboard\` | — | ${ms(report.dashboard.stats.median)} | ${spread(report.dashboard.stats)} | ${ms(report.dashboard.stats.p95)} | — |`,
+    `| dashboard figures | \`/api/rest/dashboard\` | — | ${ms(million.dashboard.median)} | ${spread(million.dashboard)} | ${ms(million.dashboard.p95)} | — |`,
     '',
     `An exact \`select count(*) from book\` on this database: ${exactMs ?? '?'} ms of execution (plan below).`,
     '',
     '<details><summary>Query plans: EXPLAIN (ANALYZE, BUFFERS) of the SQL the app builds (listBooksQuery, countBooksQuery)</summary>',
     '',
     ...plans.flatMap((plan) => [plan, '']),
-    `**exact count of the books**\n\n\`\`\`\n${report.dashboard.exactCountPlan}\n\`\`\``,
+    `**exact count of the books**\n\n\`\`\`\n${million.exactCountPlan}\n\`\`\``,
     '',
     '</details>',
-    END,
-  ].join('\n')
+  ]
 }
 
 /** `existing` with its benchmark section replaced (or appended). */

@@ -9,7 +9,7 @@ export interface LatencyStats {
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..100). */
-function percentile(sorted: number[], p: number) {
+export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) throw new Error('no values')
   const rank = Math.ceil((p / 100) * sorted.length)
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!

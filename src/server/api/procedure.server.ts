@@ -5,6 +5,7 @@ import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
 
 import type { ApiContext } from './context.server'
 import { apiError, toApiError } from './errors.server'
+import { readSession } from './session-read.server'
 
 /**
  * The building blocks of every procedure. Each procedure declares its access
@@ -46,13 +47,13 @@ export const publicProcedure = base
 
 // One session lookup per request (keyed by its headers), however many
 // procedures it calls: a server-rendered page prefetches several.
-const sessions = new WeakMap<Headers, ReturnType<ApiContext['auth']['api']['getSession']>>()
+const sessions = new WeakMap<Headers, ReturnType<typeof readSession>>()
 
 /** The caller's session and user (null when signed out), read once per request. */
 export function sessionOf(context: ApiContext) {
   let session = sessions.get(context.headers)
   if (!session) {
-    session = context.auth.api.getSession({ headers: context.headers })
+    session = readSession(context.auth, context.db, context.headers)
     sessions.set(context.headers, session)
   }
   return session
