@@ -9,9 +9,9 @@ const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        secondary: 'border border-border bg-white hover:bg-muted dark:bg-zinc-900 dark:hover:bg-zinc-800',
+        secondary: 'border border-border bg-control hover:bg-accent',
         destructive: 'bg-danger text-danger-foreground hover:bg-danger/90',
-        ghost: 'hover:bg-muted dark:hover:bg-zinc-800',
+        ghost: 'hover:bg-accent',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: { md: 'h-10 px-4', sm: 'h-8 px-3', lg: 'h-11 px-6 text-base', icon: 'size-9 p-0' },

@@ -49,7 +49,10 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
             {books.map((book) => (
               <li key={book.id}>
                 <Link to="/app/books/$id" params={{ id: book.id }} className="group flex flex-col gap-2 rounded-md">
-                  <BookCover book={book} className="transition-transform group-hover:-translate-y-0.5" />
+                  <BookCover
+                    book={book}
+                    className="transition-transform group-hover:[translate:0_calc(var(--spacing)*-0.5)]"
+                  />
                   <span className="flex flex-col">
                     <span className="line-clamp-2 text-sm font-medium">{book.title}</span>
                     <span className="truncate text-xs text-muted-foreground">{book.author}</span>

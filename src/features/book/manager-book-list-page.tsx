@@ -50,7 +50,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
                 <Link
                   to="/manager/books/$id"
                   params={{ id: book.id }}
-                  className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:-outline-offset-2 dark:hover:bg-zinc-900"
+                  className="flex items-center gap-3 px-4 py-3 hover:bg-panel focus-visible:-outline-offset-2"
                 >
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
                     <span className="truncate font-medium sm:w-2/5">{book.title}</span>

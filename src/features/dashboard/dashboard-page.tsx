@@ -84,7 +84,7 @@ function LatestBooks({ books }: { books: DashboardSummary['latestBooks'] }) {
               <Link
                 to="/manager/books/$id"
                 params={{ id: book.id }}
-                className="flex items-center gap-3 px-4 py-3 hover:bg-muted dark:hover:bg-zinc-900"
+                className="flex items-center gap-3 px-4 py-3 hover:bg-panel"
               >
                 <span
                   aria-hidden

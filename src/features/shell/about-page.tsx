@@ -33,10 +33,7 @@ export function AboutPage() {
           {t('about.runTitle')}
         </h2>
         <p>{t('about.runText')}</p>
-        <pre
-          dir="ltr"
-          className="overflow-x-auto rounded-md border border-border bg-muted p-3 text-sm dark:bg-zinc-900"
-        >
+        <pre dir="ltr" className="overflow-x-auto rounded-md border border-border bg-panel p-3 text-sm">
           <code>{setupCommand(undefined)}</code>
         </pre>
         <p className="text-sm text-muted-foreground">{t('about.runNote')}</p>

@@ -69,7 +69,7 @@ export function AppSwitch({
               <div
                 data-area={area.key}
                 aria-current={here ? 'page' : undefined}
-                className={cn(card, here ? 'border-primary' : 'bg-muted dark:bg-zinc-900')}
+                className={cn(card, here ? 'border-primary' : 'bg-panel')}
               >
                 {body}
               </div>
@@ -78,7 +78,7 @@ export function AppSwitch({
                 to={area.to}
                 data-area={area.key}
                 onClick={onNavigate}
-                className={cn(card, 'hover:border-primary hover:bg-muted dark:hover:bg-zinc-900')}
+                className={cn(card, 'hover:border-primary hover:bg-panel')}
               >
                 {body}
               </Link>

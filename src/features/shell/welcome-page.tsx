@@ -51,7 +51,7 @@ export function WelcomePage({ user }: { user: SessionUser }) {
                 <a
                   href={href}
                   {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-muted dark:hover:bg-zinc-900"
+                  className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-panel"
                 >
                   <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
                   <span className="flex flex-1 flex-col">

@@ -50,7 +50,7 @@ function UserRow({ user }: { user: UserListItem }) {
       <Link
         to="/manager/users/$id"
         params={{ id: user.id }}
-        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-muted focus-visible:bg-muted dark:hover:bg-zinc-800"
+        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent"
       >
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-medium">{user.name}</span>
@@ -77,7 +77,7 @@ function UserRow({ user }: { user: UserListItem }) {
 export function EmailVerified({ verified }: { verified: boolean }) {
   const { t } = useTranslation('user')
   return verified ? (
-    <span className="inline-flex shrink-0 items-center gap-1 text-xs text-emerald-700 dark:text-emerald-400">
+    <span className="inline-flex shrink-0 items-center gap-1 text-xs text-success">
       <BadgeCheck aria-hidden className="size-3.5" />
       {t('email.verified')}
     </span>
