@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { BackLink } from '@/components/ui/back-link'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { PageHeader } from '@/components/ui/page-header'
 import { setupCommand } from '@/features/demo/demo-info'
 
 import { Brand } from './brand'
@@ -25,7 +26,7 @@ export function AboutPage() {
       <header className="flex flex-col gap-4">
         <BackLink to="/app">{t('about.back')}</BackLink>
         <Brand />
-        <h1 className="text-2xl font-semibold">{t('about.title')}</h1>
+        <PageHeader title={t('about.title')} />
         <p className="text-muted-foreground">{t('about.intro')}</p>
       </header>
       <section aria-labelledby="about-run" className="flex flex-col gap-2">

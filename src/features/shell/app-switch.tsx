@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { cn } from '@/components/ui/cn'
 import { roleCan } from '@/features/auth/permissions'
 
@@ -45,15 +46,15 @@ export function AppSwitch({
               )}
             </span>
             {here ? (
-              <span className="flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+              <Badge tone="solid">
                 <CircleCheck aria-hidden className="size-3.5" />
                 {t('appSwitch.youAreHere')}
-              </span>
+              </Badge>
             ) : denied ? (
-              <span className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium">
+              <Badge>
                 <Lock aria-hidden className="size-3.5" />
                 {t('appSwitch.accessDenied')}
-              </span>
+              </Badge>
             ) : (
               <span className="flex items-center gap-1 text-sm font-medium text-primary">
                 {t('appSwitch.open')}

@@ -2,6 +2,7 @@ import { useLoaderData } from '@tanstack/react-router'
 import { BookText, Bug, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { PageHeader } from '@/components/ui/page-header'
 import type { SessionUser } from '@/features/auth/session'
 
 import { AppSwitch } from './app-switch'
@@ -28,10 +29,10 @@ export function WelcomePage({ user }: { user: SessionUser }) {
   ]
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">{t('welcome.title', { name: user.name })}</h1>
-        <p className="text-muted-foreground">{t('welcome.signedInAs', { email: user.email })}</p>
-      </header>
+      <PageHeader
+        title={t('welcome.title', { name: user.name })}
+        description={t('welcome.signedInAs', { email: user.email })}
+      />
       <section aria-labelledby="welcome-areas" className="flex flex-col gap-3">
         <h2 id="welcome-areas" className="text-lg font-semibold">
           {t('welcome.areas')}

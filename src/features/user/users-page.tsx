@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { BadgeCheck, Ban, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
+import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
@@ -22,13 +24,15 @@ export function UsersPage({
   const list = useInfiniteList<UserListItem, Error>(userQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('pages.users')}</h1>
-        <Link to="/manager/users/new" className={buttonVariants()}>
-          <Plus aria-hidden className="size-4" />
-          {t('list.new')}
-        </Link>
-      </div>
+      <PageHeader
+        title={t('pages.users')}
+        actions={
+          <Link to="/manager/users/new" className={buttonVariants()}>
+            <Plus aria-hidden className="size-4" />
+            {t('list.new')}
+          </Link>
+        }
+      />
       <SearchInput value={searchTerm} onValueChange={onSearchChange} label={t('list.searchLabel')} />
       <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
         {(users) => (
@@ -61,10 +65,10 @@ function UserRow({ user }: { user: UserListItem }) {
         </span>
         <span className="flex items-center gap-2">
           {user.banned ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">
+            <Badge tone="danger">
               <Ban aria-hidden className="size-3" />
               {t('list.banned')}
-            </span>
+            </Badge>
           ) : null}
           <RoleBadge role={user.role} />
         </span>
@@ -82,17 +86,11 @@ export function EmailVerified({ verified }: { verified: boolean }) {
       {t('email.verified')}
     </span>
   ) : (
-    <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-      {t('email.notVerified')}
-    </span>
+    <Badge tone="warning">{t('email.notVerified')}</Badge>
   )
 }
 
 export function RoleBadge({ role }: { role: string }) {
   const { t } = useTranslation('user')
-  return (
-    <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium">
-      {t(`roles.${role}`, { defaultValue: role })}
-    </span>
-  )
+  return <Badge>{t(`roles.${role}`, { defaultValue: role })}</Badge>
 }
