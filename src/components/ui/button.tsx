@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority'
+import { Loader2Icon } from 'lucide-react'
 import type { ComponentProps } from 'react'
 
 import { cn } from './cn'
@@ -22,12 +23,31 @@ const buttonVariants = cva(
 
 export { buttonVariants }
 
+/**
+ * A button. `loading` disables it, marks it busy for assistive technology and
+ * shows a spinner before its label (which stays, so its name does not change).
+ */
 export function Button({
   className,
   variant,
   size,
   type = 'button',
+  loading = false,
+  disabled,
+  children,
+  'aria-busy': ariaBusy,
   ...props
-}: ComponentProps<'button'> & VariantProps<typeof buttonVariants>) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { loading?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || ariaBusy || undefined}
+      {...props}
+    >
+      {loading ? <Loader2Icon aria-hidden data-testid="button-spinner" className="size-4 animate-spin" /> : null}
+      {children}
+    </button>
+  )
 }
