@@ -8,7 +8,7 @@ import { controlClass, Field } from './field'
 /** An entry of the list: an item, the "none" choice, or "show more" (reads the next page). */
 type Entry<T> = { kind: 'item'; item: T } | { kind: 'none' } | { kind: 'more' }
 
-export interface ComboboxProps<T> {
+interface ComboboxProps<T> {
   label: string
   /** The items found for the current search (pages read so far). */
   items: readonly T[]

@@ -7,7 +7,7 @@ export const controlClass =
   'h-10 w-full rounded-md border border-border bg-control px-3 text-base disabled:opacity-60 aria-invalid:border-danger'
 
 /** What a control needs to be wired to its label, description and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string
   'aria-invalid': true | undefined
   'aria-describedby': string | undefined
