@@ -8,7 +8,7 @@ function HintBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     <aside
       aria-label={label}
-      className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      className="flex gap-3 rounded-md border border-notice-border bg-notice p-3 text-sm text-notice-foreground"
     >
       <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="flex flex-col gap-2">{children}</div>

@@ -99,7 +99,7 @@ function CopyableCommand({ command }: { command: string }) {
     }
   }
   return (
-    <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2 dark:bg-zinc-900">
+    <div className="flex items-center gap-2 rounded-md border border-border bg-panel p-2">
       <pre className="flex-1 overflow-x-auto px-1 text-sm" dir="ltr">
         <code>{command}</code>
       </pre>

@@ -22,14 +22,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-30 border-b border-border bg-white/95 backdrop-blur dark:bg-zinc-950/95">
+      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-6 px-4">
           <Brand />
           <nav aria-label={t('nav.main')} className="hidden md:block">
             <ul className="flex items-center gap-1">
               <NavItems
                 iconClassName="size-4"
-                linkClassName="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-zinc-900 aria-[current=page]:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
+                linkClassName="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-hover-foreground aria-[current=page]:bg-accent aria-[current=page]:text-active-foreground"
               />
             </ul>
           </nav>
@@ -44,12 +44,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <nav
         aria-label={t('nav.main')}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:bg-zinc-950"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         <ul className="grid grid-cols-3">
           <NavItems
             iconClassName="size-5"
-            linkClassName="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary dark:aria-[current=page]:text-zinc-100"
+            linkClassName="relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground aria-[current=page]:font-semibold aria-[current=page]:text-active-foreground aria-[current=page]:before:absolute aria-[current=page]:before:inset-x-6 aria-[current=page]:before:top-0 aria-[current=page]:before:h-0.5 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-primary"
           />
         </ul>
       </nav>

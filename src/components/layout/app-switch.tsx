@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { cn } from '@/components/ui/cn'
 import { roleCan } from '@/lib/auth/role-matrix'
 
@@ -45,15 +46,15 @@ export function AppSwitch({
               )}
             </span>
             {here ? (
-              <span className="flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+              <Badge tone="solid">
                 <CircleCheck aria-hidden className="size-3.5" />
                 {t('appSwitch.youAreHere')}
-              </span>
+              </Badge>
             ) : denied ? (
-              <span className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium">
+              <Badge>
                 <Lock aria-hidden className="size-3.5" />
                 {t('appSwitch.accessDenied')}
-              </span>
+              </Badge>
             ) : (
               <span className="flex items-center gap-1 text-sm font-medium text-primary">
                 {t('appSwitch.open')}
@@ -69,7 +70,7 @@ export function AppSwitch({
               <div
                 data-area={area.key}
                 aria-current={here ? 'page' : undefined}
-                className={cn(card, here ? 'border-primary' : 'bg-muted dark:bg-zinc-900')}
+                className={cn(card, here ? 'border-primary' : 'bg-panel')}
               >
                 {body}
               </div>
@@ -78,7 +79,7 @@ export function AppSwitch({
                 to={area.to}
                 data-area={area.key}
                 onClick={onNavigate}
-                className={cn(card, 'hover:border-primary hover:bg-muted dark:hover:bg-zinc-900')}
+                className={cn(card, 'hover:border-primary hover:bg-panel')}
               >
                 {body}
               </Link>

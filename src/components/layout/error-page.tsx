@@ -100,7 +100,7 @@ function ErrorBoundaryPage({
       <pre
         id={detailsId}
         hidden={!showError}
-        className="max-h-48 w-full overflow-auto rounded-md border border-border bg-muted p-3 text-start text-sm whitespace-pre-wrap dark:bg-zinc-900"
+        className="max-h-48 w-full overflow-auto rounded-md border border-border bg-panel p-3 text-start text-sm whitespace-pre-wrap"
       >
         {errorMessage(error)}
       </pre>

@@ -48,7 +48,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
         id={sidebarId}
         data-collapsed={collapsed}
         className={cn(
-          'sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-border bg-muted transition-[width] md:flex dark:bg-zinc-900',
+          'sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-border bg-sidebar transition-[width] md:flex',
           collapsed ? 'w-16' : 'w-64',
         )}
       >
@@ -75,7 +75,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
         </div>
       </aside>
 
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-white/95 px-2 backdrop-blur md:hidden dark:bg-zinc-950/95">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur md:hidden">
         <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
           <Dialog.Trigger asChild>
             <Button variant="ghost" className="size-10 p-0" aria-label={t('nav.openMenu')}>
@@ -83,10 +83,10 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
             </Button>
           </Dialog.Trigger>
           <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
             <Dialog.Content
               aria-describedby={undefined}
-              className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col bg-muted shadow-xl dark:bg-zinc-900"
+              className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar shadow-xl"
             >
               <div className="flex h-14 items-center justify-between gap-2 px-3">
                 <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
@@ -186,9 +186,8 @@ function NavGroup({ label, collapsed, children }: { label: string; collapsed: bo
 
 function navItemClass(collapsed: boolean) {
   return cn(
-    'flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-white hover:text-zinc-900',
-    'aria-[current=page]:bg-white aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:shadow-sm',
-    'dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100',
+    'flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-sidebar-accent hover:text-hover-foreground',
+    'aria-[current=page]:bg-sidebar-accent aria-[current=page]:font-semibold aria-[current=page]:text-active-foreground aria-[current=page]:shadow-sm',
     collapsed && 'justify-center px-0',
   )
 }

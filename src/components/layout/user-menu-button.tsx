@@ -31,7 +31,7 @@ export function UserMenuButton({
     <button
       type="button"
       className={cn(
-        'flex w-full items-center gap-3 rounded-md p-2 text-start hover:bg-white data-[state=open]:bg-white dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800',
+        'flex w-full items-center gap-3 rounded-md p-2 text-start hover:bg-sidebar-accent data-[state=open]:bg-sidebar-accent',
         collapsed && 'justify-center p-1',
         className,
       )}

@@ -38,7 +38,7 @@ export function UserMenuPopover({
           sideOffset={8}
           collisionPadding={8}
           aria-label={t('userMenu.title')}
-          className="z-50 flex w-72 flex-col gap-3 rounded-lg border border-border bg-white p-3 shadow-lg dark:bg-zinc-950"
+          className="z-50 flex w-72 flex-col gap-3 rounded-lg border border-border bg-surface p-3 shadow-lg"
         >
           <div className="flex items-center gap-3">
             <Avatar name={user.name} />
@@ -50,7 +50,7 @@ export function UserMenuPopover({
           <Link
             to="/manager/account"
             onClick={navigate}
-            className="flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted aria-[current=page]:text-primary dark:hover:bg-zinc-800"
+            className="flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-accent aria-[current=page]:text-primary"
           >
             <CircleUser aria-hidden className="size-4" />
             {t('nav.account')}

@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority'
+import { Loader2Icon } from 'lucide-react'
 import type { ComponentProps } from 'react'
 
 import { cn } from './cn'
@@ -9,9 +10,9 @@ const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        secondary: 'border border-border bg-white hover:bg-muted dark:bg-zinc-900 dark:hover:bg-zinc-800',
+        secondary: 'border border-border bg-control hover:bg-accent',
         destructive: 'bg-danger text-danger-foreground hover:bg-danger/90',
-        ghost: 'hover:bg-muted dark:hover:bg-zinc-800',
+        ghost: 'hover:bg-accent',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: { md: 'h-10 px-4', sm: 'h-8 px-3', lg: 'h-11 px-6 text-base', icon: 'size-9 p-0' },
@@ -22,12 +23,31 @@ const buttonVariants = cva(
 
 export { buttonVariants }
 
+/**
+ * A button. `loading` disables it, marks it busy for assistive technology and
+ * shows a spinner before its label (which stays, so its name does not change).
+ */
 export function Button({
   className,
   variant,
   size,
   type = 'button',
+  loading = false,
+  disabled,
+  children,
+  'aria-busy': ariaBusy,
   ...props
-}: ComponentProps<'button'> & VariantProps<typeof buttonVariants>) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { loading?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || ariaBusy || undefined}
+      {...props}
+    >
+      {loading ? <Loader2Icon aria-hidden data-testid="button-spinner" className="size-4 animate-spin" /> : null}
+      {children}
+    </button>
+  )
 }

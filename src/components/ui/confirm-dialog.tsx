@@ -1,4 +1,3 @@
-import { Loader2Icon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -91,13 +90,7 @@ export function ConfirmDialog({
           <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
             {cancelLabel ?? t('confirm.cancel')}
           </Button>
-          <Button
-            variant={variant === 'destructive' ? 'destructive' : 'primary'}
-            disabled={pending}
-            aria-busy={pending || undefined}
-            onClick={confirm}
-          >
-            {pending ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+          <Button variant={variant === 'destructive' ? 'destructive' : 'primary'} loading={pending} onClick={confirm}>
             {confirmLabel ?? t('confirm.confirm')}
           </Button>
         </ResponsiveDialogFooter>

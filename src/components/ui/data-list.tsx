@@ -1,4 +1,3 @@
-import { Loader2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -89,13 +88,7 @@ export function DataList<Item>({
         {list.isNextPageError ? <ErrorState message={t('list.nextPageError')} onRetry={list.retry} /> : null}
         {list.hasNextPage && !list.isNextPageError ? (
           <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              onClick={list.fetchNextPage}
-              disabled={list.isFetchingNextPage}
-              aria-busy={list.isFetchingNextPage || undefined}
-            >
-              {list.isFetchingNextPage ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+            <Button variant="secondary" onClick={list.fetchNextPage} loading={list.isFetchingNextPage}>
               {t('list.loadMore')}
             </Button>
           </div>

@@ -82,7 +82,7 @@ export function ResponsiveDialogClose(props: ComponentProps<typeof Dialog.Close>
   return useMode('ResponsiveDialogClose') === 'drawer' ? <Drawer.Close {...props} /> : <Dialog.Close {...props} />
 }
 
-const overlayClass = 'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]'
+const overlayClass = 'fixed inset-0 z-50 bg-overlay backdrop-blur-[1px]'
 
 export function ResponsiveDialogContent({
   className,

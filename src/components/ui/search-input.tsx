@@ -80,7 +80,7 @@ export function SearchInput({
               commit(text)
             }
           }}
-          className="h-10 w-full rounded-md border border-border bg-white ps-9 pe-10 text-base dark:bg-zinc-900 [&::-webkit-search-cancel-button]:hidden"
+          className="h-10 w-full rounded-md border border-border bg-control ps-9 pe-10 text-base [&::-webkit-search-cancel-button]:hidden"
         />
         {text ? (
           <button

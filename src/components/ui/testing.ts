@@ -5,14 +5,14 @@
  */
 import { vi } from 'vitest'
 
-export function mockViewport(width: number, { dark = false }: { dark?: boolean } = {}) {
+export function mockViewport(width: number, { prefersDark = false }: { prefersDark?: boolean } = {}) {
   const listeners = new Set<() => void>()
   const matches = (query: string) => {
     const max = /max-width:\s*(\d+)px/.exec(query)
     const min = /min-width:\s*(\d+)px/.exec(query)
     if (max) return width <= Number(max[1])
     if (min) return width >= Number(min[1])
-    if (query.includes('prefers-color-scheme: dark')) return dark
+    if (query.includes('prefers-color-scheme: dark')) return prefersDark
     return false
   }
   const matchMedia = vi.fn((query: string) => ({

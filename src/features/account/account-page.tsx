@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
+import { PageHeader } from '@/components/ui/page-header'
 import { SectionCard } from '@/components/ui/section-card'
 import { DisplayPreferences } from '@/features/preferences'
 import type { SessionUser } from '@/lib/auth/session'
@@ -19,7 +20,7 @@ export function AccountPage({ user, search }: { user: SessionUser; search: Accou
   const { t } = useTranslation('account')
   return (
     <div className="flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <PageHeader title={t('title')} />
       <ProfileCard user={user} search={search} />
       <DisplayPreferences />
       <SessionsCard />

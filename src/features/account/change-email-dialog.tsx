@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
+import { FormDialogForm } from '@/components/ui/form-dialog'
+import { OtpField } from '@/components/ui/otp-field'
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
@@ -14,7 +16,6 @@ import { OTP_LENGTH } from '@/lib/auth/otp'
 import { emailSchema, verifyFormSchema } from '@/lib/auth/schemas'
 import { z } from '@/lib/i18n/zod'
 
-import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })
@@ -84,7 +85,7 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
   const emailError = form.formState.errors.newEmail?.message
   const submitting = form.formState.isSubmitting
   return (
-    <FormDialogLayout
+    <FormDialogForm
       title={t('changeEmail.title')}
       description={t('changeEmail.description')}
       submitLabel={t('changeEmail.submit')}
@@ -101,7 +102,7 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
         error={emailError ? t(emailError) : undefined}
         {...form.register('newEmail')}
       />
-    </FormDialogLayout>
+    </FormDialogForm>
   )
 }
 
@@ -133,7 +134,7 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
   const codeError = form.formState.errors.code?.message
   const submitting = form.formState.isSubmitting
   return (
-    <FormDialogLayout
+    <FormDialogForm
       title={t('changeEmail.verifyTitle')}
       description={t('changeEmail.verifyDescription', { email: newEmail })}
       submitLabel={t('changeEmail.confirm')}
@@ -141,11 +142,9 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
       onSubmit={onSubmit}
       onCancel={onDone}
     >
-      <TextField
+      <OtpField
         label={t('auth:fields.code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_LENGTH}
+        length={OTP_LENGTH}
         autoFocus
         error={codeError ? t(codeError) : undefined}
         {...form.register('code')}
@@ -159,6 +158,6 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
           {t('changeEmail.useAnother')}
         </Button>
       </div>
-    </FormDialogLayout>
+    </FormDialogForm>
   )
 }

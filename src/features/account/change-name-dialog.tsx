@@ -4,13 +4,12 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
-import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
 
-import { FormDialogLayout } from './form-dialog-layout'
 import { useAccountError } from './use-account-error'
 
 /**
@@ -48,25 +47,22 @@ export function ChangeNameDialog({
   const nameError = form.formState.errors.name?.message
   const submitting = form.formState.isSubmitting
   return (
-    <ResponsiveDialog open={open} onOpenChange={onOpenChange} dismissible={!submitting}>
-      <ResponsiveDialogContent>
-        <FormDialogLayout
-          title={t('changeName.title')}
-          description={t('changeName.description')}
-          submitLabel={t('changeName.submit')}
-          submitting={submitting}
-          onSubmit={onSubmit}
-          onCancel={() => onOpenChange(false)}
-        >
-          <TextField
-            label={t('auth:fields.name')}
-            autoComplete="name"
-            autoFocus
-            error={nameError ? t(nameError) : undefined}
-            {...form.register('name')}
-          />
-        </FormDialogLayout>
-      </ResponsiveDialogContent>
-    </ResponsiveDialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('changeName.title')}
+      description={t('changeName.description')}
+      submitLabel={t('changeName.submit')}
+      submitting={submitting}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label={t('auth:fields.name')}
+        autoComplete="name"
+        autoFocus
+        error={nameError ? t(nameError) : undefined}
+        {...form.register('name')}
+      />
+    </FormDialog>
   )
 }

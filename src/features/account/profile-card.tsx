@@ -46,7 +46,7 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
         <dd className="flex flex-wrap items-center gap-2 break-all" data-testid="account-email">
           {user.email}
           {user.emailVerified ? (
-            <span className="inline-flex items-center gap-1 text-xs text-emerald-700 dark:text-emerald-400">
+            <span className="inline-flex items-center gap-1 text-xs text-success">
               <BadgeCheckIcon aria-hidden className="size-3.5" />
               {t('profile.verified')}
             </span>

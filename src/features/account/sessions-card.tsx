@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { SectionCard } from '@/components/ui/section-card'
+import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { toast } from '@/components/ui/toaster'
 import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { api, orpc } from '@/lib/orpc'
@@ -12,8 +13,6 @@ import { useFormatDate } from '@/lib/use-format-date'
 
 import type { OwnSession } from './sessions'
 import { useAccountError } from './use-account-error'
-
-const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
 
 /**
  * The user's own sessions: device, signed-in and last-active times, this
@@ -56,7 +55,7 @@ export function SessionsCard() {
           </Button>
         </div>
       ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label={t('sessions.title')}>
+        <SessionList label={t('sessions.title')}>
           {sessions.data.map((session) => (
             <SessionItem
               key={session.id}
@@ -65,7 +64,7 @@ export function SessionsCard() {
               onRevoke={() => revoke.mutate(session.id)}
             />
           ))}
-        </ul>
+        </SessionList>
       )}
       <div>
         <ConfirmDialog
@@ -96,40 +95,26 @@ function SessionItem({
 }) {
   const { t } = useTranslation('account')
   const date = useFormatDate()
-  const Icon = DEVICE_ICONS[session.device.type]
-  const { browser, os } = session.device
-  const device = browser && os ? t('sessions.device', { browser, os }) : (browser ?? os ?? t('sessions.unknownDevice'))
+  const deviceName = useDeviceName()
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="session">
-      <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="flex flex-wrap items-center gap-2 font-medium">
-          {device}
-          {session.current ? (
-            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
-              {t('sessions.current')}
-            </span>
-          ) : null}
-        </span>
-        <span className="text-sm text-muted-foreground">
-          {t('sessions.times', {
-            created: date(session.createdAt),
-            active: date(session.updatedAt),
-          })}
-        </span>
-      </div>
-      {session.current ? null : (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={revoking}
-          aria-busy={revoking || undefined}
-          aria-label={t('sessions.revokeLabel', { device })}
-          onClick={onRevoke}
-        >
-          {t('sessions.revoke')}
-        </Button>
-      )}
-    </li>
+    <SessionRow
+      testId="session"
+      device={session.device}
+      badges={session.current ? <Badge tone="primary">{t('sessions.current')}</Badge> : null}
+      details={[t('sessions.times', { created: date(session.createdAt), active: date(session.updatedAt) })]}
+      action={
+        session.current ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={revoking}
+            aria-label={t('sessions.revokeLabel', { device: deviceName(session.device) })}
+            onClick={onRevoke}
+          >
+            {t('sessions.revoke')}
+          </Button>
+        )
+      }
+    />
   )
 }

@@ -11,8 +11,8 @@ export function AuthCard({
   children: ReactNode
 }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted p-4 dark:bg-zinc-900">
-      <section className="w-full max-w-sm rounded-xl border border-border bg-white p-6 shadow-sm dark:bg-zinc-950">
+    <main className="flex min-h-dvh items-center justify-center bg-panel p-4">
+      <section className="w-full max-w-sm rounded-xl border border-border bg-surface p-6 shadow-sm">
         <h1 className="text-xl font-semibold">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
         <div className="mt-6">{children}</div>

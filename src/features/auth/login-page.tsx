@@ -83,7 +83,7 @@ export function LoginPage({
           }}
         />
         <FormAlert>{serverError}</FormAlert>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" loading={submitting}>
           {t('login.submit')}
         </Button>
         <DemoAccountsHint

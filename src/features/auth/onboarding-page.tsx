@@ -44,7 +44,7 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           error={nameError ? t(nameError) : undefined}
           {...form.register('name')}
         />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           {t('onboarding.submit')}
         </Button>
       </form>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
-import { TextField } from '@/components/ui/text-field'
+import { OtpField } from '@/components/ui/otp-field'
 import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
@@ -53,11 +53,9 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
       description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <OtpField
           label={t('fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={OTP_LENGTH}
+          length={OTP_LENGTH}
           autoFocus
           error={codeError ? t(codeError) : undefined}
           {...form.register('code')}
@@ -67,7 +65,7 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
         ) : null}
         <FormAlert>{serverError}</FormAlert>
         <FormAlert tone="info">{resent ? t('verify.resent') : undefined}</FormAlert>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           {t('verify.submit')}
         </Button>
         <div className="flex justify-between">

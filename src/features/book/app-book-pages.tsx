@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 
 import { BackLink } from '@/components/ui/back-link'
 import { DataList } from '@/components/ui/data-list'
+import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
@@ -24,7 +25,7 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
   const list = useInfiniteList(bookListOptions(searchTerm))
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
+      <PageHeader title={t('shell:pages.books')} />
       <SearchInput
         value={searchTerm}
         onValueChange={onSearchTermChange}
@@ -49,7 +50,10 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
             {books.map((book) => (
               <li key={book.id}>
                 <Link to="/app/books/$id" params={{ id: book.id }} className="group flex flex-col gap-2 rounded-md">
-                  <BookCover book={book} className="transition-transform group-hover:-translate-y-0.5" />
+                  <BookCover
+                    book={book}
+                    className="transition-transform group-hover:[translate:0_calc(var(--spacing)*-0.5)]"
+                  />
                   <span className="flex flex-col">
                     <span className="line-clamp-2 text-sm font-medium">{book.title}</span>
                     <span className="truncate text-xs text-muted-foreground">{book.author}</span>
@@ -74,10 +78,7 @@ export function AppBookPage({ id }: { id: string }) {
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <BookCover book={book} className="w-40 shrink-0 sm:w-48" />
         <div className="flex w-full min-w-0 flex-col gap-4">
-          <header className="flex flex-col gap-1">
-            <h1 className="text-2xl font-semibold break-words">{book.title}</h1>
-            <p className="text-muted-foreground">{t('detail.by', { author: book.author })}</p>
-          </header>
+          <PageHeader title={book.title} description={t('detail.by', { author: book.author })} />
           <BookDetails book={book} />
         </div>
       </div>

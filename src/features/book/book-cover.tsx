@@ -30,8 +30,8 @@ export function BookCover({ book, className }: { book: Pick<Book, 'title' | 'aut
       )}
       style={{ backgroundColor: background, color: foreground }}
     >
-      <span className="absolute inset-y-0 start-0 w-2.5 bg-black/25" />
-      <span className="absolute inset-y-0 start-2.5 w-px bg-white/30" />
+      <span className="absolute inset-y-0 start-0 w-2.5 bg-shade/25" />
+      <span className="absolute inset-y-0 start-2.5 w-px bg-sheen/30" />
       <span className="line-clamp-4 text-sm leading-snug font-bold break-words">{book.title}</span>
       <span className="line-clamp-2 text-xs">{book.author}</span>
     </div>

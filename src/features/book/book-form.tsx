@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -96,12 +95,7 @@ export function BookForm({ book }: { book?: Book }) {
       />
       <FormAlert>{failure}</FormAlert>
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          aria-busy={form.formState.isSubmitting || undefined}
-        >
-          {form.formState.isSubmitting ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+        <Button type="submit" loading={form.formState.isSubmitting}>
           {texts.submit}
         </Button>
         <Link

@@ -1,6 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 
+import { PageHeader } from '@/components/ui/page-header'
+
 import { BookForm } from './book-form'
 import { bookOptions } from './book-queries'
 
@@ -9,7 +11,7 @@ export function ManagerNewBookPage() {
   const { t } = useTranslation('book')
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{t('form.newTitle')}</h1>
+      <PageHeader title={t('form.newTitle')} />
       <BookForm />
     </div>
   )
@@ -21,8 +23,7 @@ export function ManagerUpdateBookPage({ id }: { id: string }) {
   const { data: book } = useSuspenseQuery(bookOptions(id))
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{t('form.updateTitle')}</h1>
-      <p className="text-muted-foreground">{book.title}</p>
+      <PageHeader title={t('form.updateTitle')} description={book.title} />
       <BookForm key={book.id} book={book} />
     </div>
   )

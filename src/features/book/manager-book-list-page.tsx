@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
+import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
@@ -23,15 +24,17 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
   const list = useInfiniteList(bookListOptions(searchTerm))
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('shell:pages.books')}</h1>
-        {permissions.create ? (
-          <Link to="/manager/books/new" className={buttonVariants()}>
-            <PlusIcon aria-hidden className="size-4" />
-            {t('list.create')}
-          </Link>
-        ) : null}
-      </header>
+      <PageHeader
+        title={t('shell:pages.books')}
+        actions={
+          permissions.create ? (
+            <Link to="/manager/books/new" className={buttonVariants()}>
+              <PlusIcon aria-hidden className="size-4" />
+              {t('list.create')}
+            </Link>
+          ) : null
+        }
+      />
       <SearchInput
         value={searchTerm}
         onValueChange={onSearchTermChange}
@@ -50,7 +53,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
                 <Link
                   to="/manager/books/$id"
                   params={{ id: book.id }}
-                  className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:-outline-offset-2 dark:hover:bg-zinc-900"
+                  className="flex items-center gap-3 px-4 py-3 hover:bg-panel focus-visible:-outline-offset-2"
                 >
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
                     <span className="truncate font-medium sm:w-2/5">{book.title}</span>

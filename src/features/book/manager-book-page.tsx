@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toaster'
 import { apiErrorMessage } from '@/lib/api-error'
 import { handleDemoModeError } from '@/lib/demo/demo-store'
@@ -43,36 +44,39 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
       <div className="flex flex-col gap-6 sm:flex-row">
         <BookCover book={book} className="w-32 shrink-0 self-start sm:w-40" />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <header className="flex flex-wrap items-start justify-between gap-3">
-            <h1 className="text-2xl font-semibold break-words">{book.title}</h1>
-            <div className="flex gap-2">
-              {permissions.update ? (
-                <Link
-                  to="/manager/books/$id/update"
-                  params={{ id }}
-                  className={buttonVariants({ variant: 'secondary' })}
-                >
-                  <PencilIcon aria-hidden className="size-4" />
-                  {t('detail.edit')}
-                </Link>
-              ) : null}
-              {permissions.delete ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="destructive">
-                      <Trash2Icon aria-hidden className="size-4" />
-                      {t('detail.delete')}
-                    </Button>
-                  }
-                  title={t('detail.deleteTitle')}
-                  description={t('detail.deleteDescription', { title: book.title })}
-                  confirmLabel={t('detail.delete')}
-                  variant="destructive"
-                  onConfirm={onDelete}
-                />
-              ) : null}
-            </div>
-          </header>
+          <PageHeader
+            className="items-start"
+            title={book.title}
+            actions={
+              <>
+                {permissions.update ? (
+                  <Link
+                    to="/manager/books/$id/update"
+                    params={{ id }}
+                    className={buttonVariants({ variant: 'secondary' })}
+                  >
+                    <PencilIcon aria-hidden className="size-4" />
+                    {t('detail.edit')}
+                  </Link>
+                ) : null}
+                {permissions.delete ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="destructive">
+                        <Trash2Icon aria-hidden className="size-4" />
+                        {t('detail.delete')}
+                      </Button>
+                    }
+                    title={t('detail.deleteTitle')}
+                    description={t('detail.deleteDescription', { title: book.title })}
+                    confirmLabel={t('detail.delete')}
+                    variant="destructive"
+                    onConfirm={onDelete}
+                  />
+                ) : null}
+              </>
+            }
+          />
           <BookDetails book={book} withDates />
         </div>
       </div>

@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { BookOpen, KeyRound, Library, type LucideIcon, UserPlus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { PageHeader } from '@/components/ui/page-header'
+
 import { dashboardSummaryQuery } from './queries'
 import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './schema'
 
@@ -26,10 +28,7 @@ export function DashboardView({ summary, userName }: { summary: DashboardSummary
   const { t } = useTranslation(['dashboard', 'shell'])
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">{t('shell:pages.dashboard')}</h1>
-        <p className="text-muted-foreground">{t('shell:dashboard.welcome', { name: userName })}</p>
-      </header>
+      <PageHeader title={t('shell:pages.dashboard')} description={t('shell:dashboard.welcome', { name: userName })} />
       <section aria-labelledby="dashboard-figures" className="flex flex-col gap-3">
         <h2 id="dashboard-figures" className="sr-only">
           {t('figures.title')}
@@ -84,7 +83,7 @@ function LatestBooks({ books }: { books: DashboardSummary['latestBooks'] }) {
               <Link
                 to="/manager/books/$id"
                 params={{ id: book.id }}
-                className="flex items-center gap-3 px-4 py-3 hover:bg-muted dark:hover:bg-zinc-900"
+                className="flex items-center gap-3 px-4 py-3 hover:bg-panel"
               >
                 <span
                   aria-hidden

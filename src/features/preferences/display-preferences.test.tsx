@@ -43,7 +43,7 @@ describe('DisplayPreferences', () => {
   })
 
   it('starts on "System", following the system preference', () => {
-    mockViewport(1024, { dark: true })
+    mockViewport(1024, { prefersDark: true })
     renderPreferences()
     expect(screen.getByRole('radio', { name: 'System' })).toHaveProperty('checked', true)
     expect(document.documentElement.classList.contains('dark')).toBe(true)

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { cn } from '@/components/ui/cn'
+import { Select } from '@/components/ui/select'
 import { toast } from '@/components/ui/toaster'
 import { useChangeLanguage } from '@/lib/i18n/client'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } from '@/lib/i18n/config'
@@ -15,7 +15,6 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } fr
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('ui')
   const changeLanguage = useChangeLanguage()
-  const id = useId()
   // The language being loaded, shown in the select until the switch is done.
   const [pending, setPending] = useState<Language>()
   const current = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE
@@ -33,23 +32,13 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   }
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('preferences.language')}
-      </label>
-      <select
-        id={id}
-        value={pending ?? current}
-        aria-busy={pending ? true : undefined}
-        onChange={(event) => void onChange(event.target.value)}
-        className="h-10 rounded-md border border-border bg-background px-3 text-base text-foreground"
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language.key} value={language.key} lang={language.key}>
-            {language.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      label={t('preferences.language')}
+      className={className}
+      value={pending ?? current}
+      aria-busy={pending ? true : undefined}
+      onChange={(event) => void onChange(event.target.value)}
+      options={LANGUAGES.map((language) => ({ value: language.key, label: language.label, lang: language.key }))}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
+import { type LucideIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
 import { useTheme } from 'next-themes'
 import { useId, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
 import { type Theme, THEMES } from '@/components/ui/theme-provider'
 
-const ICONS = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>
+const ICONS = new Map<Theme, LucideIcon>([
+  ['system', MonitorIcon],
+  ['light', SunIcon],
+  ['dark', MoonIcon],
+])
 
 const noSubscription = () => () => {}
 /** False on the server and while hydrating: the stored theme is only known in the browser. */
@@ -31,7 +35,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       <legend className="mb-1.5 text-sm font-medium">{t('preferences.theme')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border border-border p-1">
         {THEMES.map((value) => {
-          const Icon = ICONS[value]
+          const Icon = ICONS.get(value) ?? MonitorIcon
           return (
             <label
               key={value}

@@ -6,6 +6,7 @@ import { MAIN_ID } from '@/components/layout/layout-context'
 import { BackLink } from '@/components/ui/back-link'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { PageHeader } from '@/components/ui/page-header'
 import { setupCommand } from '@/lib/demo/demo-info'
 
 /**
@@ -24,7 +25,7 @@ export function AboutPage() {
       <header className="flex flex-col gap-4">
         <BackLink to="/app">{t('about.back')}</BackLink>
         <Brand />
-        <h1 className="text-2xl font-semibold">{t('about.title')}</h1>
+        <PageHeader title={t('about.title')} />
         <p className="text-muted-foreground">{t('about.intro')}</p>
       </header>
       <section aria-labelledby="about-run" className="flex flex-col gap-2">
@@ -32,10 +33,7 @@ export function AboutPage() {
           {t('about.runTitle')}
         </h2>
         <p>{t('about.runText')}</p>
-        <pre
-          dir="ltr"
-          className="overflow-x-auto rounded-md border border-border bg-muted p-3 text-sm dark:bg-zinc-900"
-        >
+        <pre dir="ltr" className="overflow-x-auto rounded-md border border-border bg-panel p-3 text-sm">
           <code>{setupCommand(undefined)}</code>
         </pre>
         <p className="text-sm text-muted-foreground">{t('about.runNote')}</p>

@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
+import { PageHeader } from '@/components/ui/page-header'
 
 interface Email {
   id: number
@@ -16,12 +17,14 @@ export function DevMailboxPage({ emails }: { emails: Email[] }) {
   const router = useRouter()
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 p-6">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('devMailbox.title')}</h1>
-        <Button variant="secondary" onClick={() => router.invalidate()}>
-          {t('devMailbox.refresh')}
-        </Button>
-      </div>
+      <PageHeader
+        title={t('devMailbox.title')}
+        actions={
+          <Button variant="secondary" onClick={() => router.invalidate()}>
+            {t('devMailbox.refresh')}
+          </Button>
+        }
+      />
       <p className="text-sm text-muted-foreground">{t('devMailbox.description')}</p>
       {emails.length === 0 ? <p>{t('devMailbox.empty')}</p> : null}
       <ul className="flex flex-col gap-4">

@@ -3,6 +3,7 @@ import { BookText, Bug, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 import { AppSwitch } from '@/components/layout/app-switch'
+import { PageHeader } from '@/components/ui/page-header'
 import type { SessionUser } from '@/lib/auth/session'
 
 /** The /app home: welcomes the user, links to both areas, the documentation and open issues. */
@@ -27,10 +28,10 @@ export function WelcomePage({ user }: { user: SessionUser }) {
   ]
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">{t('welcome.title', { name: user.name })}</h1>
-        <p className="text-muted-foreground">{t('welcome.signedInAs', { email: user.email })}</p>
-      </header>
+      <PageHeader
+        title={t('welcome.title', { name: user.name })}
+        description={t('welcome.signedInAs', { email: user.email })}
+      />
       <section aria-labelledby="welcome-areas" className="flex flex-col gap-3">
         <h2 id="welcome-areas" className="text-lg font-semibold">
           {t('welcome.areas')}
@@ -50,7 +51,7 @@ export function WelcomePage({ user }: { user: SessionUser }) {
                 <a
                   href={href}
                   {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-muted dark:hover:bg-zinc-900"
+                  className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-panel"
                 >
                   <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
                   <span className="flex flex-1 flex-col">

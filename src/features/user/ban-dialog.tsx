@@ -1,23 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Ban } from 'lucide-react'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import {
-  ResponsiveDialog,
-  ResponsiveDialogBody,
-  ResponsiveDialogContent,
-  ResponsiveDialogDescription,
-  ResponsiveDialogFooter,
-  ResponsiveDialogHeader,
-  ResponsiveDialogTitle,
-  ResponsiveDialogTrigger,
-} from '@/components/ui/responsive-dialog'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { api } from '@/lib/orpc'
 
-import { BAN_REASON_MAX, type UserDetail } from './schema'
+import { BAN_REASON_MAX, banFormSchema, type UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
 
 /** The date input's value for tomorrow: the first day a ban may end. */
@@ -31,9 +24,7 @@ export function BanButton({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user')
   const run = useUserAction()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState('')
-  const [until, setUntil] = useState('')
-  const [pending, setPending] = useState(false)
+  const form = useForm({ resolver: zodResolver(banFormSchema), defaultValues: { reason: '', expiresAt: '' } })
 
   if (user.banned) {
     return (
@@ -52,73 +43,55 @@ export function BanButton({ user }: { user: UserDetail }) {
     )
   }
 
-  const submit = async () => {
-    setPending(true)
+  const onSubmit = form.handleSubmit(async (ban) => {
     try {
-      // The ban lasts through the chosen day, in the admin's time zone.
-      const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
-      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), {
+      await run(() => api.user.ban({ id: user.id, ...ban }), {
         successKey: 'toasts.banned',
         failedKey: 'user:toasts.banFailed',
       })
       setOpen(false)
-      setReason('')
-      setUntil('')
+      form.reset()
     } catch {
       // reported by run(); the dialog stays open
-    } finally {
-      setPending(false)
     }
+  })
+
+  const message = (field: 'reason' | 'expiresAt') => {
+    const key = form.formState.errors[field]?.message
+    return key ? t(key) : undefined
   }
 
   return (
-    <ResponsiveDialog open={open} onOpenChange={setOpen} dismissible={!pending}>
-      <ResponsiveDialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="destructive">
           <Ban aria-hidden className="size-4" />
           {t('ban.open')}
         </Button>
-      </ResponsiveDialogTrigger>
-      <ResponsiveDialogContent>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void submit()
-          }}
-        >
-          <ResponsiveDialogHeader>
-            <ResponsiveDialogTitle>{t('ban.title', { name: user.name })}</ResponsiveDialogTitle>
-            <ResponsiveDialogDescription>{t('ban.description')}</ResponsiveDialogDescription>
-          </ResponsiveDialogHeader>
-          <ResponsiveDialogBody className="flex flex-col gap-4">
-            <TextField
-              label={t('ban.reason')}
-              value={reason}
-              maxLength={BAN_REASON_MAX}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <div className="flex flex-col gap-1">
-              <TextField
-                label={t('ban.until')}
-                type="date"
-                min={tomorrow()}
-                value={until}
-                onChange={(event) => setUntil(event.target.value)}
-              />
-              <p className="text-sm text-muted-foreground">{t('ban.untilHint')}</p>
-            </div>
-          </ResponsiveDialogBody>
-          <ResponsiveDialogFooter>
-            <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
-              {t('ui:confirm.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} aria-busy={pending || undefined}>
-              {t('ban.confirm')}
-            </Button>
-          </ResponsiveDialogFooter>
-        </form>
-      </ResponsiveDialogContent>
-    </ResponsiveDialog>
+      }
+      title={t('ban.title', { name: user.name })}
+      description={t('ban.description')}
+      submitLabel={t('ban.confirm')}
+      submitVariant="destructive"
+      submitting={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label={t('ban.reason')}
+        maxLength={BAN_REASON_MAX}
+        error={message('reason')}
+        {...form.register('reason')}
+      />
+      <TextField
+        label={t('ban.until')}
+        type="date"
+        min={tomorrow()}
+        description={t('ban.untilHint')}
+        error={message('expiresAt')}
+        {...form.register('expiresAt')}
+      />
+    </FormDialog>
   )
 }

@@ -38,7 +38,7 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
     <div
       role="region"
       aria-label={t('sessions.impersonated')}
-      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-amber-200 px-4 py-2 text-sm text-amber-950"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-attention px-4 py-2 text-sm text-attention-foreground"
     >
       <p data-testid="impersonation-banner">
         {t('impersonation.banner', { name: session.name, email: session.email })}

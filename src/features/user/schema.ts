@@ -50,6 +50,19 @@ const banFieldsSchema = z.object({
 })
 export const banInputSchema = userIdInputSchema.extend(banFieldsSchema.shape)
 
+/**
+ * The ban dialog's fields, read as `banFieldsSchema`: the date input's last
+ * day (yyyy-mm-dd, optional) becomes an end at 23:59:59 that day in the
+ * admin's time zone, so the ban lasts through the chosen day.
+ */
+export const banFormSchema = z
+  .object({ reason: z.string(), expiresAt: z.string() })
+  .transform(({ reason, expiresAt }): z.input<typeof banFieldsSchema> => {
+    const end = new Date(`${expiresAt}T23:59:59`)
+    return { reason, expiresAt: expiresAt ? (Number.isNaN(end.getTime()) ? expiresAt : end.toISOString()) : undefined }
+  })
+  .pipe(banFieldsSchema)
+
 /** Pages of a user's sessions or audit trail: newest first. */
 export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
 

@@ -5,8 +5,10 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { BackLink } from '@/components/ui/back-link'
+import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { PageHeader } from '@/components/ui/page-header'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
 import { api } from '@/lib/orpc'
@@ -32,28 +34,26 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
         <BackLink to="/manager/users">{t('detail.back')}</BackLink>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="flex items-center gap-2 text-2xl font-semibold">
-            {user.name}
-            {isSelf ? (
-              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t('detail.you')}</span>
-            ) : null}
-          </h1>
-          <div className="flex flex-wrap gap-2">
-            <Link
-              to="/manager/users/$id/update"
-              params={{ id: user.id }}
-              className={buttonVariants({ variant: 'secondary' })}
-            >
-              <Pencil aria-hidden className="size-4" />
-              {t('detail.edit')}
-            </Link>
-            {/* Never oneself nor another admin (the auth service refuses it too). */}
-            {!isSelf && !roleCan(user.role, { user: ['list'] }) ? <ImpersonateButton user={user} /> : null}
-            {!isSelf ? <BanButton user={user} /> : null}
-            {!isSelf ? <DeleteButton user={user} /> : null}
-          </div>
-        </div>
+        <PageHeader
+          title={user.name}
+          badge={isSelf ? <Badge tone="muted">{t('detail.you')}</Badge> : null}
+          actions={
+            <>
+              <Link
+                to="/manager/users/$id/update"
+                params={{ id: user.id }}
+                className={buttonVariants({ variant: 'secondary' })}
+              >
+                <Pencil aria-hidden className="size-4" />
+                {t('detail.edit')}
+              </Link>
+              {/* Never oneself nor another admin (the auth service refuses it too). */}
+              {!isSelf && !roleCan(user.role, { user: ['list'] }) ? <ImpersonateButton user={user} /> : null}
+              {!isSelf ? <BanButton user={user} /> : null}
+              {!isSelf ? <DeleteButton user={user} /> : null}
+            </>
+          }
+        />
       </div>
 
       <dl className="grid gap-x-6 gap-y-4 rounded-lg border border-border p-4 sm:grid-cols-2">

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
+import { PageHeader } from '@/components/ui/page-header'
+
 import type { UserDetail } from './schema'
 import { UserForm } from './user-form'
 
@@ -8,7 +10,7 @@ export function UserFormPage({ user, isSelf }: { user?: UserDetail; isSelf?: boo
   const { t } = useTranslation('user')
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{user ? t('pages.update') : t('pages.new')}</h1>
+      <PageHeader title={user ? t('pages.update') : t('pages.new')} />
       <UserForm user={user} isSelf={isSelf} />
     </div>
   )

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Loader2Icon } from 'lucide-react'
-import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
 import { Button, buttonVariants } from '@/components/ui/button'
+import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
@@ -29,7 +28,6 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const { t } = useTranslation(['user', 'auth'])
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const roleId = useId()
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),
     defaultValues: user
@@ -58,7 +56,6 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
     const message = form.formState.errors[field]?.message
     return message ? t(message) : undefined
   }
-  const roleError = error('role')
 
   return (
     <form
@@ -74,37 +71,16 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
         error={error('email')}
         {...form.register('email')}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={roleId} className="text-sm font-medium">
-          {t('fields.role')}
-        </label>
-        <select
-          id={roleId}
-          aria-invalid={roleError ? true : undefined}
-          aria-describedby={isSelf || roleError ? `${roleId}-hint` : undefined}
-          className="h-10 rounded-md border border-border bg-white px-3 text-base disabled:opacity-60 aria-invalid:border-danger dark:bg-zinc-900"
-          // One's own role is shown, never sent as a change (the server refuses it anyway).
-          {...(isSelf ? { disabled: true, defaultValue: user?.role } : form.register('role'))}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </select>
-        {isSelf || roleError ? (
-          <p
-            id={`${roleId}-hint`}
-            role={roleError ? 'alert' : undefined}
-            className={roleError ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}
-          >
-            {roleError ?? t('fields.ownRoleHint')}
-          </p>
-        ) : null}
-      </div>
+      <Select
+        label={t('fields.role')}
+        options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        description={isSelf ? t('fields.ownRoleHint') : undefined}
+        error={error('role')}
+        // One's own role is shown, never sent as a change (the server refuses it anyway).
+        {...(isSelf ? { disabled: true, defaultValue: user?.role } : form.register('role'))}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? <Loader2Icon aria-hidden className="size-4 animate-spin" /> : null}
+        <Button type="submit" loading={save.isPending}>
           {t(user ? 'form.save' : 'form.create')}
         </Button>
         <Link

@@ -1,9 +1,10 @@
-import { MonitorSmartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
+import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { api } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
@@ -45,66 +46,63 @@ export function UserSessions({ userId }: { userId: string }) {
       </div>
       <DataList list={list} empty={t('sessions.empty')}>
         {(sessions) => (
-          <ul className="divide-y divide-border rounded-lg border border-border">
+          <SessionList label={t('sessions.title')} bordered>
             {sessions.map((session) => (
-              <SessionRow key={session.id} session={session} userId={userId} />
+              <UserSessionRow key={session.id} session={session} userId={userId} />
             ))}
-          </ul>
+          </SessionList>
         )}
       </DataList>
     </section>
   )
 }
 
-function SessionRow({ session, userId }: { session: SessionItem; userId: string }) {
+function UserSessionRow({ session, userId }: { session: SessionItem; userId: string }) {
   const { t } = useTranslation('user')
   const run = useUserAction()
   const date = useFormatDate()
-  const device =
-    session.device.browser || session.device.os
-      ? t('sessions.device', { browser: session.device.browser ?? '?', os: session.device.os ?? '?' })
-      : t('sessions.unknownDevice')
+  const deviceName = useDeviceName()
   return (
-    <li data-testid="session-row" className="flex flex-wrap items-start gap-3 px-4 py-3">
-      <MonitorSmartphone aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          {device}
-          {session.current ? (
-            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">{t('sessions.current')}</span>
-          ) : null}
-          {session.impersonated ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-              {t('sessions.impersonated')}
-            </span>
-          ) : null}
-        </p>
-        <p className="text-muted-foreground">
-          {session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp')}
-        </p>
-        <p className="text-muted-foreground">
-          {t('sessions.createdAt', { date: date(session.createdAt) })} ·{' '}
-          {t('sessions.lastActiveAt', { date: date(session.lastActiveAt) })} ·{' '}
-          {t('sessions.expiresAt', { date: date(session.expiresAt) })}
-        </p>
-      </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="secondary" size="sm" aria-label={t('sessions.revokeLabel', { device })}>
-            {t('sessions.revoke')}
-          </Button>
-        }
-        title={t('sessions.revokeTitle')}
-        description={t('sessions.revokeDescription')}
-        confirmLabel={t('sessions.revoke')}
-        variant="destructive"
-        onConfirm={() =>
-          run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), {
-            successKey: 'toasts.sessionRevoked',
-            failedKey: 'user:toasts.revokeSessionFailed',
-          })
-        }
-      />
-    </li>
+    <SessionRow
+      testId="session-row"
+      device={session.device}
+      badges={
+        <>
+          {session.current ? <Badge tone="primary">{t('sessions.current')}</Badge> : null}
+          {session.impersonated ? <Badge tone="warning">{t('sessions.impersonated')}</Badge> : null}
+        </>
+      }
+      details={[
+        session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp'),
+        [
+          t('sessions.createdAt', { date: date(session.createdAt) }),
+          t('sessions.lastActiveAt', { date: date(session.lastActiveAt) }),
+          t('sessions.expiresAt', { date: date(session.expiresAt) }),
+        ].join(' · '),
+      ]}
+      action={
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('sessions.revokeLabel', { device: deviceName(session.device) })}
+            >
+              {t('sessions.revoke')}
+            </Button>
+          }
+          title={t('sessions.revokeTitle')}
+          description={t('sessions.revokeDescription')}
+          confirmLabel={t('sessions.revoke')}
+          variant="destructive"
+          onConfirm={() =>
+            run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), {
+              successKey: 'toasts.sessionRevoked',
+              failedKey: 'user:toasts.revokeSessionFailed',
+            })
+          }
+        />
+      }
+    />
   )
 }

@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { Ban, Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
+import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
+import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
@@ -23,13 +25,15 @@ export function UsersPage({
   const list = useInfiniteList<UserListItem, Error>(userQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('pages.users')}</h1>
-        <Link to="/manager/users/new" className={buttonVariants()}>
-          <Plus aria-hidden className="size-4" />
-          {t('list.new')}
-        </Link>
-      </div>
+      <PageHeader
+        title={t('pages.users')}
+        actions={
+          <Link to="/manager/users/new" className={buttonVariants()}>
+            <Plus aria-hidden className="size-4" />
+            {t('list.new')}
+          </Link>
+        }
+      />
       <SearchInput value={searchTerm} onValueChange={onSearchChange} label={t('list.searchLabel')} />
       <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
         {(users) => (
@@ -51,7 +55,7 @@ function UserRow({ user }: { user: UserListItem }) {
       <Link
         to="/manager/users/$id"
         params={{ id: user.id }}
-        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-muted focus-visible:bg-muted dark:hover:bg-zinc-800"
+        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent"
       >
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-medium">{user.name}</span>
@@ -62,10 +66,10 @@ function UserRow({ user }: { user: UserListItem }) {
         </span>
         <span className="flex items-center gap-2">
           {user.banned ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">
+            <Badge tone="danger">
               <Ban aria-hidden className="size-3" />
               {t('list.banned')}
-            </span>
+            </Badge>
           ) : null}
           <RoleBadge role={user.role} />
         </span>

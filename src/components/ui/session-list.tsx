@@ -1,0 +1,75 @@
+import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import type { Device } from '@/lib/device'
+
+import { cn } from './cn'
+
+const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
+
+/** A device in words, the same everywhere: "Firefox 128 on Linux", one of the two, or "Unknown device". */
+export function useDeviceName() {
+  const { t } = useTranslation('ui')
+  return ({ browser, os }: Device) =>
+    browser && os ? t('device.named', { browser, os }) : (browser ?? os ?? t('device.unknown'))
+}
+
+/** A list of sessions (a user's own, or a user's seen by an admin): `SessionRow`s. */
+export function SessionList({
+  label,
+  bordered = false,
+  children,
+}: {
+  label: string
+  /** In a bordered box (rows padded), rather than inside a card. */
+  bordered?: boolean
+  children: ReactNode
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className={cn('flex flex-col divide-y divide-border', bordered && 'rounded-lg border border-border [&>li]:px-4')}
+    >
+      {children}
+    </ul>
+  )
+}
+
+/**
+ * One session: its device (icon by type, name), badges beside the name
+ * (this device, impersonated), lines of details (times, address) and an action.
+ */
+export function SessionRow({
+  device,
+  badges,
+  details,
+  action,
+  testId,
+}: {
+  device: Device
+  badges?: ReactNode
+  details: ReactNode[]
+  action?: ReactNode
+  testId?: string
+}) {
+  const deviceName = useDeviceName()
+  const Icon = DEVICE_ICONS[device.type]
+  return (
+    <li data-testid={testId} className="flex flex-wrap items-start gap-3 py-3">
+      <Icon aria-hidden data-device={device.type} className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {deviceName(device)}
+          {badges}
+        </p>
+        {details.map((line, index) => (
+          <p key={index} className="text-sm text-muted-foreground">
+            {line}
+          </p>
+        ))}
+      </div>
+      {action}
+    </li>
+  )
+}
