@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { asc, eq, getTableColumns } from 'drizzle-orm'
 
+import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import {
@@ -17,7 +18,7 @@ import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { book, genre } from '@/server/db/schema'
 
-import { type Book, bookFormSchema, bookIdInputSchema, bookSchema, bookUpdateInputSchema } from './schema'
+import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
 
 /** The list's input once parsed (defaults applied). */
 export interface BookListInput {
@@ -41,9 +42,11 @@ const columns = {
 
 type Row = Awaited<ReturnType<typeof selectBooks>>[number]
 
-function toBook({ genreId, genreName, genreColor, ...rest }: Row): Book {
+function toBook({ genreId, genreName, genreColor, createdAt, updatedAt, ...rest }: Row): Book {
   return {
     ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
     genre: genreId && genreName && genreColor ? { id: genreId, name: genreName, color: genreColor } : null,
   }
 }
@@ -125,7 +128,7 @@ const list = withPermission({ book: ['read'] })
 
 const get = withPermission({ book: ['read'] })
   .route({ method: 'GET', path: '/books/{id}', summary: 'Get a book', tags: ['Books'] })
-  .input(bookIdInputSchema)
+  .input(idInputSchema)
   .output(bookSchema)
   .handler(({ context: { db }, input }) => findBook(db, input.id))
 
@@ -160,12 +163,12 @@ const update = withPermission({ book: ['update'] })
 
 const remove = withPermission({ book: ['delete'] })
   .route({ method: 'DELETE', path: '/books/{id}', summary: 'Delete a book (permanent)', tags: ['Books'] })
-  .input(bookIdInputSchema)
-  .output(bookIdInputSchema)
+  .input(idInputSchema)
+  .output(successSchema)
   .handler(async ({ context: { db }, input }) => {
     const [deleted] = await db.delete(book).where(eq(book.id, input.id)).returning({ id: book.id })
     if (!deleted) throw apiError('NOT_FOUND')
-    return deleted
+    return { success: true }
   })
 
 export const bookRouter = { list, get, create, update, delete: remove }

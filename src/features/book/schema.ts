@@ -1,4 +1,5 @@
 import { genreSchema } from '@/features/genre/schema'
+import { dateTimeSchema, idInputSchema } from '@/lib/api-schemas'
 import { z } from '@/lib/i18n/zod'
 
 /**
@@ -16,9 +17,7 @@ export type BookFormValues = z.input<typeof bookFormSchema>
 export type BookFormFields = keyof BookFormValues
 export const BOOK_FORM_FIELDS = Object.keys(bookFormSchema.shape) as BookFormFields[]
 
-export const bookIdInputSchema = z.object({ id: z.string().min(1).max(100) })
-
-export const bookUpdateInputSchema = bookFormSchema.extend(bookIdInputSchema.shape)
+export const bookUpdateInputSchema = bookFormSchema.extend(idInputSchema.shape)
 
 export const bookSchema = z.object({
   id: z.string(),
@@ -26,7 +25,7 @@ export const bookSchema = z.object({
   author: z.string(),
   publisher: z.string().nullable(),
   genre: genreSchema.nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
 })
 export type Book = z.infer<typeof bookSchema>

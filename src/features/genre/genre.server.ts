@@ -1,12 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm'
 
+import { idInputSchema } from '@/lib/api-schemas'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
 
-import { genreIdInputSchema, genreSchema } from './schema'
+import { genreSchema } from './schema'
 
 const columns = { id: genre.id, name: genre.name, color: genre.color }
 
@@ -31,7 +32,7 @@ const list = withPermission({ genre: ['read'] })
 
 const get = withPermission({ genre: ['read'] })
   .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['Genres'] })
-  .input(genreIdInputSchema)
+  .input(idInputSchema)
   .output(genreSchema)
   .handler(async ({ context: { db }, input }) => {
     const [found] = await db.select(columns).from(genre).where(eq(genre.id, input.id))

@@ -9,5 +9,3 @@ export const genreSchema = z.object({
   color: z.string(),
 })
 export type Genre = z.infer<typeof genreSchema>
-
-export const genreIdInputSchema = z.object({ id: z.string().min(1).max(100) })

@@ -1,5 +1,6 @@
 import { type Role, ROLES } from '@/features/auth/permissions'
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
+import { dateTimeSchema, idInputSchema, idSchema } from '@/lib/api-schemas'
 import { deviceSchema } from '@/lib/device'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
@@ -14,9 +15,8 @@ export const userFormSchema = z.object({
 })
 export type UserFormValues = z.infer<typeof userFormSchema>
 
-export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) })
-export const userUpdateInputSchema = userIdInputSchema.extend(userFormSchema.shape)
-export const setRoleInputSchema = userIdInputSchema.extend({ role: roleSchema })
+export const userUpdateInputSchema = idInputSchema.extend(userFormSchema.shape)
+export const setRoleInputSchema = idInputSchema.extend({ role: roleSchema })
 
 /** A row of the users list. */
 export const userListItemSchema = z.object({
@@ -24,18 +24,18 @@ export const userListItemSchema = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
-  role: z.string(),
+  role: roleSchema,
   banned: z.boolean(),
 })
 export type UserListItem = z.infer<typeof userListItemSchema>
 
-/** A user's detail (times as ISO strings). */
+/** A user's detail. */
 export const userSchema = userListItemSchema.extend({
   banReason: z.string().nullable(),
-  banExpires: z.string().nullable(),
-  onboardedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  banExpires: dateTimeSchema.nullable(),
+  onboardedAt: dateTimeSchema.nullable(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
 })
 export type UserDetail = z.infer<typeof userSchema>
 
@@ -48,18 +48,18 @@ export const banFieldsSchema = z.object({
     .refine((value) => new Date(value).getTime() > Date.now(), 'user:validation.banEndInPast')
     .optional(),
 })
-export const banInputSchema = userIdInputSchema.extend(banFieldsSchema.shape)
+export const banInputSchema = idInputSchema.extend(banFieldsSchema.shape)
 
 /** Pages of a user's sessions or audit trail: newest first. */
-export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
+export const userPageInputSchema = idInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
 
 export const sessionItemSchema = z.object({
   id: z.string(),
   device: deviceSchema,
   ipAddress: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: dateTimeSchema,
+  lastActiveAt: dateTimeSchema,
+  expiresAt: dateTimeSchema,
   /** The session of the caller's own request. */
   current: z.boolean(),
   /** An admin acting as this user. */
@@ -68,7 +68,7 @@ export const sessionItemSchema = z.object({
 export type SessionItem = z.infer<typeof sessionItemSchema>
 export const sessionPageSchema = pageSchema(sessionItemSchema)
 
-export const sessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) })
+export const sessionInputSchema = idInputSchema.extend({ sessionId: idSchema })
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -76,7 +76,7 @@ export const auditEntrySchema = z.object({
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: dateTimeSchema,
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 export const auditPageSchema = pageSchema(auditEntrySchema)

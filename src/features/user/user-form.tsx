@@ -33,7 +33,7 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),
     defaultValues: user
-      ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] }
+      ? { name: user.name, email: user.email, role: user.role }
       : { name: '', email: '', role: 'user' },
   })
 
