@@ -11,6 +11,7 @@ import type { SessionUser } from '@/features/auth/session'
 import { SessionSync } from '@/features/auth/session-sync'
 import { DemoModeDialogSlot } from '@/features/demo/demo-mode-dialog-slot'
 import { rootHead } from '@/features/shell/head'
+import { MutationFeedback } from '@/features/shell/mutation-feedback'
 import { NotFoundPage } from '@/features/shell/not-found-page'
 import { RootErrorPage } from '@/features/shell/root-error-page'
 import { ShellOverlays } from '@/features/shell/shell-overlays'
@@ -112,6 +113,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             {children}
             <ShellOverlays />
             <Toaster />
+            <MutationFeedback />
             <DemoModeDialogSlot />
             <SessionSync />
           </I18nextProvider>

@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/features/auth/auth-client'
-import { api, orpc } from '@/lib/orpc'
+import { authCall, authClient } from '@/features/auth/auth-client'
+import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 
+import { accountQueries } from './queries'
 import type { OwnSession } from './sessions'
-import { useAccountError } from './use-account-error'
 
 const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
 
@@ -23,23 +23,22 @@ const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: Tab
 export function SessionsCard() {
   const { t } = useTranslation('account')
   const queryClient = useQueryClient()
-  const reportError = useAccountError()
-  const sessions = useQuery(orpc.account.sessions.queryOptions())
+  const sessions = useQuery(accountQueries.sessions())
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.account.sessions.key() })
 
-  const revoke = useMutation({
-    mutationFn: (id: string) => api.account.revokeSession({ id }),
-    onSuccess: () => toast.success(t('sessions.revoked')),
-    onError: (error) => reportError(error, t('sessions.revokeFailed')),
+  const revoke = useMutation(
+    orpc.account.revokeSession.mutationOptions({
+      meta: { errorToast: 'account:sessions.revokeFailed' },
+      onSuccess: () => toast.success(t('sessions.revoked')),
+      onSettled: refresh,
+    }),
+  )
+  const revokeOthers = useMutation({
+    mutationFn: () => authCall(authClient.revokeOtherSessions()),
+    meta: { errorToast: 'account:sessions.revokeOthersFailed' },
+    onSuccess: () => toast.success(t('sessions.revokedOthers')),
     onSettled: refresh,
   })
-
-  const revokeOthers = async () => {
-    const { error } = await settleAuthCall(authClient.revokeOtherSessions())
-    await refresh()
-    if (error) return reportError(error, t('sessions.revokeOthersFailed'))
-    toast.success(t('sessions.revokedOthers'))
-  }
 
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
   return (
@@ -61,8 +60,8 @@ export function SessionsCard() {
             <SessionItem
               key={session.id}
               session={session}
-              revoking={revoke.isPending && revoke.variables === session.id}
-              onRevoke={() => revoke.mutate(session.id)}
+              revoking={revoke.isPending && revoke.variables.id === session.id}
+              onRevoke={() => revoke.mutate({ id: session.id })}
             />
           ))}
         </ul>
@@ -78,7 +77,8 @@ export function SessionsCard() {
           description={t('sessions.revokeOthersDescription')}
           confirmLabel={t('sessions.revokeOthers')}
           variant="destructive"
-          onConfirm={revokeOthers}
+          // A failure closes the confirmation too, as the list is refreshed.
+          onConfirm={() => revokeOthers.mutateAsync().catch(() => undefined)}
         />
       </div>
     </SectionCard>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { DemoCodeHint } from '@/features/demo/demo-hints'
+import { fieldMessage } from '@/lib/i18n/keys'
 
 import { AuthCard } from './auth-card'
 import { authClient, settleAuthCall } from './auth-client'
@@ -59,7 +60,7 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
           inputMode="numeric"
           maxLength={OTP_LENGTH}
           autoFocus
-          error={codeError ? t(codeError) : undefined}
+          error={fieldMessage(t, codeError)}
           {...form.register('code')}
         />
         {demoCode ? (

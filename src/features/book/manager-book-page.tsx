@@ -7,8 +7,6 @@ import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/components/ui/toaster'
-import { handleDemoModeError } from '@/features/demo/demo-store'
-import { apiErrorMessage } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
 
 import { BookCover } from './book-cover'
@@ -22,20 +20,17 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { data: book } = useSuspenseQuery(bookOptions(id))
-  const remove = useMutation(orpc.book.delete.mutationOptions())
-
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync({ id })
-    } catch (error) {
-      if (!handleDemoModeError(error)) toast.error(apiErrorMessage(t, error, 'book:toasts.deleteFailed'))
-      throw error // keeps the dialog open
-    }
-    toast.success(t('toasts.deleted'))
-    await navigate({ to: '/manager/books' })
-    queryClient.removeQueries({ queryKey: orpc.book.get.queryKey({ input: { id } }) })
-    await queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
-  }
+  const remove = useMutation(
+    orpc.book.delete.mutationOptions({
+      meta: { errorToast: 'book:toasts.deleteFailed' },
+      onSuccess: async () => {
+        toast.success(t('toasts.deleted'))
+        await navigate({ to: '/manager/books' })
+        queryClient.removeQueries({ queryKey: orpc.book.get.queryKey({ input: { id } }) })
+        await queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
+      },
+    }),
+  )
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,7 +63,8 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                   description={t('detail.deleteDescription', { title: book.title })}
                   confirmLabel={t('detail.delete')}
                   variant="destructive"
-                  onConfirm={onDelete}
+                  // A rejection keeps the dialog open.
+                  onConfirm={() => remove.mutateAsync({ id })}
                 />
               ) : null}
             </div>

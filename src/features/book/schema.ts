@@ -1,5 +1,6 @@
 import { genreSchema } from '@/features/genre/schema'
 import { dateTimeSchema, idInputSchema } from '@/lib/api-schemas'
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 
 /**
@@ -8,8 +9,8 @@ import { z } from '@/lib/i18n/zod'
  * genre means none (the API stores null).
  */
 export const bookFormSchema = z.object({
-  title: z.string().trim().min(1, 'book:validation.titleRequired').max(200),
-  author: z.string().trim().min(1, 'book:validation.authorRequired').max(200),
+  title: z.string().trim().min(1, messageKey('book:validation.titleRequired')).max(200),
+  author: z.string().trim().min(1, messageKey('book:validation.authorRequired')).max(200),
   publisher: z.string().trim().max(200).nullish(),
   genreId: z.string().trim().max(100).nullish(),
 })

@@ -28,12 +28,21 @@ function tomorrow() {
 
 /** Ban (a reason, an optional last day) or, for a banned user, unban; each confirmed. */
 export function BanButton({ user }: { user: UserDetail }) {
-  const { t } = useTranslation('user')
-  const run = useUserAction()
+  const { t } = useTranslation(['user', 'ui'])
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [until, setUntil] = useState('')
-  const [pending, setPending] = useState(false)
+  const unban = useUserAction({
+    mutationFn: api.user.unban,
+    successToast: 'user:toasts.unbanned',
+    errorToast: 'user:toasts.unbanFailed',
+  })
+  const ban = useUserAction({
+    mutationFn: api.user.ban,
+    successToast: 'user:toasts.banned',
+    errorToast: 'user:toasts.banFailed',
+  })
+  const pending = ban.isPending
 
   if (user.banned) {
     return (
@@ -42,33 +51,25 @@ export function BanButton({ user }: { user: UserDetail }) {
         title={t('ban.unbanTitle', { name: user.name })}
         description={t('ban.unbanDescription')}
         confirmLabel={t('ban.unban')}
-        onConfirm={() =>
-          run(() => api.user.unban({ id: user.id }), {
-            successKey: 'toasts.unbanned',
-            failedKey: 'user:toasts.unbanFailed',
-          })
-        }
+        onConfirm={() => unban.mutateAsync({ id: user.id })}
       />
     )
   }
 
-  const submit = async () => {
-    setPending(true)
-    try {
-      // The ban lasts through the chosen day, in the admin's time zone.
-      const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
-      await run(() => api.user.ban({ id: user.id, reason, expiresAt }), {
-        successKey: 'toasts.banned',
-        failedKey: 'user:toasts.banFailed',
-      })
-      setOpen(false)
-      setReason('')
-      setUntil('')
-    } catch {
-      // reported by run(); the dialog stays open
-    } finally {
-      setPending(false)
-    }
+  const submit = () => {
+    // The ban lasts through the chosen day, in the admin's time zone.
+    const expiresAt = until ? new Date(`${until}T23:59:59`).toISOString() : undefined
+    // A failure is reported like every mutation's; the dialog stays open.
+    ban.mutate(
+      { id: user.id, reason, expiresAt },
+      {
+        onSuccess: () => {
+          setOpen(false)
+          setReason('')
+          setUntil('')
+        },
+      },
+    )
   }
 
   return (
@@ -84,7 +85,7 @@ export function BanButton({ user }: { user: UserDetail }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            void submit()
+            submit()
           }}
         >
           <ResponsiveDialogHeader>

@@ -2,6 +2,7 @@ import { type Role, ROLES } from '@/features/auth/permissions'
 import { emailSchema, nameSchema } from '@/features/auth/schemas'
 import { dateTimeSchema, idInputSchema, idSchema } from '@/lib/api-schemas'
 import { deviceSchema } from '@/lib/device'
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 
@@ -45,7 +46,7 @@ export const banFieldsSchema = z.object({
   reason: z.string().trim().max(BAN_REASON_MAX).default(''),
   expiresAt: z.iso
     .datetime({ offset: true })
-    .refine((value) => new Date(value).getTime() > Date.now(), 'user:validation.banEndInPast')
+    .refine((value) => new Date(value).getTime() > Date.now(), messageKey('user:validation.banEndInPast'))
     .optional(),
 })
 export const banInputSchema = idInputSchema.extend(banFieldsSchema.shape)
