@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
@@ -7,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { mockViewport } from '@/components/ui/testing'
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
+import { MutationFeedback } from '@/features/shell/mutation-feedback'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
 
 import { SignOutButton } from './sign-out-button'
@@ -36,12 +38,15 @@ async function renderButton() {
   const I18n = withI18n(instance)
   render(<SignOutButton />, {
     wrapper: ({ children }: { children: ReactNode }) => (
-      <ThemeProvider>
-        <I18n>
-          {children}
-          <Toaster />
-        </I18n>
-      </ThemeProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <ThemeProvider>
+          <I18n>
+            {children}
+            <Toaster />
+            <MutationFeedback />
+          </I18n>
+        </ThemeProvider>
+      </QueryClientProvider>
     ),
   })
   fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))

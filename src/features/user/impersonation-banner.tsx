@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/toaster'
-import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
+import { lazyAuthAction } from '@/features/auth/lazy-auth-client'
 import type { SessionUser } from '@/features/auth/session'
 
 /**
@@ -17,22 +15,17 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
   const { t } = useTranslation('user')
   const router = useRouter()
   const queryClient = useQueryClient()
-  const [pending, setPending] = useState(false)
+  const stop = useMutation({
+    mutationFn: () => lazyAuthAction((authClient) => authClient.admin.stopImpersonating()),
+    meta: { errorToast: 'user:impersonation.stopFailed' },
+    onSuccess: async () => {
+      queryClient.clear()
+      await router.invalidate()
+      if (session) await router.navigate({ to: '/manager/users/$id', params: { id: session.id } })
+    },
+  })
   if (!session?.impersonatedBy) return null
-
-  const stop = async () => {
-    setPending(true)
-    const { error } = await lazyAuthCall((authClient) => authClient.admin.stopImpersonating())
-    if (error) {
-      setPending(false)
-      toast.error(t('impersonation.stopFailed'))
-      return
-    }
-    queryClient.clear()
-    await router.invalidate()
-    await router.navigate({ to: '/manager/users/$id', params: { id: session.id } })
-    setPending(false)
-  }
+  const pending = stop.isPending
 
   return (
     <div
@@ -48,7 +41,7 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
         variant="secondary"
         disabled={pending}
         aria-busy={pending || undefined}
-        onClick={() => void stop()}
+        onClick={() => stop.mutate()}
       >
         {t('impersonation.stop')}
       </Button>
