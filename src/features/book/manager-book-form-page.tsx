@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 
 import { BookForm } from './book-form'
-import { bookOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 
 /** /manager/books/new */
 export function ManagerNewBookPage() {
@@ -18,7 +18,7 @@ export function ManagerNewBookPage() {
 /** /manager/books/{id}/update */
 export function ManagerUpdateBookPage({ id }: { id: string }) {
   const { t } = useTranslation('book')
-  const { data: book } = useSuspenseQuery(bookOptions(id))
+  const { data: book } = useSuspenseQuery(bookQueries.detail(id))
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t('form.updateTitle')}</h1>

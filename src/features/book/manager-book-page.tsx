@@ -12,14 +12,14 @@ import { orpc } from '@/lib/orpc'
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
 import type { BookPermissions } from './book-permissions'
-import { bookOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 
 /** /manager/books/{id}: the book, with edit and a permanent delete after confirmation. */
 export function ManagerBookPage({ id, permissions }: { id: string; permissions: BookPermissions }) {
   const { t } = useTranslation('book')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { data: book } = useSuspenseQuery(bookOptions(id))
+  const { data: book } = useSuspenseQuery(bookQueries.detail(id))
   const remove = useMutation(
     orpc.book.delete.mutationOptions({
       meta: { errorToast: 'book:toasts.deleteFailed' },

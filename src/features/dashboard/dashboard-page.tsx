@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { BookOpen, KeyRound, Library, type LucideIcon, UserPlus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
-import { dashboardSummaryQuery } from './queries'
+import { dashboardQueries } from './queries'
 import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './schema'
 
 /** The query the dashboard shows; the route's loader prefetches it so SSR carries the figures. */
@@ -18,7 +18,7 @@ const ICONS: Record<FigureName, LucideIcon> = {
 
 /** /manager/dashboard: the live figures and the newest books. */
 export function DashboardPage({ userName }: { userName: string }) {
-  const { data } = useSuspenseQuery(dashboardSummaryQuery())
+  const { data } = useSuspenseQuery(dashboardQueries.summary())
   return <DashboardView summary={data} userName={userName} />
 }
 

@@ -15,10 +15,10 @@ import {
   ResponsiveDialogHeader,
   ResponsiveDialogTitle,
 } from '@/components/ui/responsive-dialog'
-import { orpc } from '@/lib/orpc'
 
 import type { DemoInfo } from './demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
+import { demoQueries } from './queries'
 
 /**
  * The dialog a refused action opens in demo mode (spec section 1): title
@@ -31,11 +31,7 @@ import { closeDemoDialog, useDemoDialogOpen } from './demo-store'
 export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' | 'setupCommand' | 'repositoryUrl'> }) {
   const { t } = useTranslation('demo')
   const open = useDemoDialogOpen()
-  const query = useQuery({
-    ...orpc.demo.info.queryOptions(),
-    enabled: open && !info,
-    staleTime: Infinity,
-  })
+  const query = useQuery({ ...demoQueries.info(), enabled: open && !info })
   const settings = info ?? query.data
 
   return (

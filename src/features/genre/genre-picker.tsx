@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next'
 
 import { cn } from '@/components/ui/cn'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
-import { orpc } from '@/lib/orpc'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import { infiniteListOptions } from '@/lib/use-infinite-list'
 
+import { genreQueries } from './queries'
 import type { Genre } from './schema'
 
 type Option = { kind: 'none' } | { kind: 'genre'; genre: Genre } | { kind: 'more' }
@@ -41,7 +40,7 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
   const [active, setActive] = useState(0)
   const searchTerm = useDebouncedValue(text?.trim() ?? '', SEARCH_DEBOUNCE_MS)
 
-  const query = useInfiniteQuery({ ...infiniteListOptions(orpc.genre.list, { searchTerm }), enabled: open })
+  const query = useInfiniteQuery({ ...genreQueries.list(searchTerm), enabled: open })
   const genres = query.data?.pages.flatMap((page) => page.items) ?? []
   const options: Option[] = [
     ...(searchTerm ? [] : [{ kind: 'none' } as const]),

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { DashboardPage } from '@/features/dashboard/dashboard-page'
-import { dashboardSummaryQuery } from '@/features/dashboard/queries'
+import { dashboardQueries } from '@/features/dashboard/queries'
 import { pageHead } from '@/features/shell/head'
 
 export const Route = createFileRoute('/manager/dashboard')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(dashboardSummaryQuery())
+    await context.queryClient.ensureQueryData(dashboardQueries.summary())
   },
   head: pageHead('pages.dashboard'),
   component: function ManagerDashboard() {

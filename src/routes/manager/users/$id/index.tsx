@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
-import { loadUser } from '@/features/user/load-user'
-import { userQueries } from '@/features/user/queries'
+import { loadUser, userQueries } from '@/features/user/queries'
 import { UserDetailPage } from '@/features/user/user-detail-page'
 
 export const Route = createFileRoute('/manager/users/$id/')({

@@ -3,8 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/features/shell/head'
 import { NotFoundPage } from '@/features/shell/not-found-page'
-import { loadUser } from '@/features/user/load-user'
-import { userQueries } from '@/features/user/queries'
+import { loadUser, userQueries } from '@/features/user/queries'
 import { UserFormPage } from '@/features/user/user-form-page'
 
 export const Route = createFileRoute('/manager/users/$id/update')({
