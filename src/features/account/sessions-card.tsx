@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { type QueryState, queryState } from '@/components/ui/query-state'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/features/auth/auth-client'
@@ -41,31 +43,36 @@ export function SessionsCard() {
   })
 
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
+  const content: Record<QueryState, () => ReactNode> = {
+    pending: () => (
+      <p className="text-sm text-muted-foreground" role="status">
+        {t('sessions.loading')}
+      </p>
+    ),
+    error: () => (
+      <div className="flex flex-wrap items-center gap-3" role="alert">
+        <p className="text-sm">{t('sessions.loadFailed')}</p>
+        <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
+          {t('sessions.retry')}
+        </Button>
+      </div>
+    ),
+    default: () => (
+      <ul className="flex flex-col divide-y divide-border" aria-label={t('sessions.title')}>
+        {sessions.data?.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            revoking={revoke.isPending && revoke.variables.id === session.id}
+            onRevoke={() => revoke.mutate({ id: session.id })}
+          />
+        ))}
+      </ul>
+    ),
+  }
   return (
     <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
-      {sessions.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          {t('sessions.loading')}
-        </p>
-      ) : sessions.isError ? (
-        <div className="flex flex-wrap items-center gap-3" role="alert">
-          <p className="text-sm">{t('sessions.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-            {t('sessions.retry')}
-          </Button>
-        </div>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label={t('sessions.title')}>
-          {sessions.data.map((session) => (
-            <SessionItem
-              key={session.id}
-              session={session}
-              revoking={revoke.isPending && revoke.variables.id === session.id}
-              onRevoke={() => revoke.mutate({ id: session.id })}
-            />
-          ))}
-        </ul>
-      )}
+      {content[queryState(sessions)]()}
       <div>
         <ConfirmDialog
           trigger={
