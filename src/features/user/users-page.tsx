@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { SearchInput } from '@/components/ui/search-input'
+import type { Role } from '@/features/auth/permissions'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { userQueries } from './queries'
@@ -88,11 +89,11 @@ export function EmailVerified({ verified }: { verified: boolean }) {
   )
 }
 
-export function RoleBadge({ role }: { role: string }) {
+export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation('user')
   return (
     <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium">
-      {t(`roles.${role}`, { defaultValue: role })}
+      {t(`roles.${role}`)}
     </span>
   )
 }
