@@ -91,9 +91,5 @@ export function EmailVerified({ verified }: { verified: boolean }) {
 
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation('user')
-  return (
-    <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium">
-      {t(`roles.${role}`)}
-    </span>
-  )
+  return <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium">{t(`roles.${role}`)}</span>
 }
