@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
@@ -8,7 +7,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { mockViewport } from '@/components/ui/testing'
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
-import { MutationFeedback } from '@/features/shell/mutation-feedback'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
 
 import { SignOutButton } from './sign-out-button'
@@ -38,15 +36,12 @@ async function renderButton() {
   const I18n = withI18n(instance)
   render(<SignOutButton />, {
     wrapper: ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={new QueryClient()}>
-        <ThemeProvider>
-          <I18n>
-            {children}
-            <Toaster />
-            <MutationFeedback />
-          </I18n>
-        </ThemeProvider>
-      </QueryClientProvider>
+      <ThemeProvider>
+        <I18n>
+          {children}
+          <Toaster />
+        </I18n>
+      </ThemeProvider>
     ),
   })
   fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))

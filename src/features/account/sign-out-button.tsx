@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { LogOutIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-import { lazyAuthAction } from '@/features/auth/lazy-auth-client'
+import { toast } from '@/components/ui/toaster'
+import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
 
 // On every manager page (the user menu): the dialog's and the auth client's code load on the first click.
 const ConfirmDialog = lazy(() =>
@@ -23,14 +23,15 @@ export function SignOutButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false)
   const [opened, setOpened] = useState(false)
 
-  const signOut = useMutation({
-    mutationFn: () => lazyAuthAction((authClient) => authClient.signOut()),
-    meta: { errorToast: 'common:errors.signOutFailed' },
-    onSuccess: async () => {
-      await router.invalidate()
-      await router.navigate({ to: '/login' })
-    },
-  })
+  const signOut = async () => {
+    const { error } = await lazyAuthCall((authClient) => authClient.signOut())
+    if (error) {
+      toast.error(t('common:errors.signOutFailed'))
+      return
+    }
+    await router.invalidate()
+    await router.navigate({ to: '/login' })
+  }
 
   return (
     <>
@@ -57,7 +58,7 @@ export function SignOutButton({ className }: { className?: string }) {
             description={t('signOut.description')}
             confirmLabel={t('common:actions.signOut')}
             variant="destructive"
-            onConfirm={() => signOut.mutateAsync().catch(() => undefined)}
+            onConfirm={signOut}
           />
         </Suspense>
       ) : null}

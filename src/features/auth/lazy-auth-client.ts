@@ -16,15 +16,3 @@ export function lazyAuthCall<T extends { error?: unknown }>(
     (cause: unknown) => ({ error: (cause ?? {}) as AuthCallError }),
   )
 }
-
-/**
- * `lazyAuthCall` as a mutation's `mutationFn`: its data, or its error
- * thrown, to be reported like any failed mutation (MutationFeedback).
- */
-export async function lazyAuthAction<T extends { data?: unknown; error?: unknown }>(
-  call: (client: AuthClient) => Promise<T>,
-) {
-  const result = await lazyAuthCall(call)
-  if (result.error) throw result.error
-  return result.data
-}

@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
-import { lazyAuthAction } from '@/features/auth/lazy-auth-client'
+import { toast } from '@/components/ui/toaster'
+import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
 import type { SessionUser } from '@/features/auth/session'
 
 /**
@@ -15,17 +17,22 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
   const { t } = useTranslation('user')
   const router = useRouter()
   const queryClient = useQueryClient()
-  const stop = useMutation({
-    mutationFn: () => lazyAuthAction((authClient) => authClient.admin.stopImpersonating()),
-    meta: { errorToast: 'user:impersonation.stopFailed' },
-    onSuccess: async () => {
-      queryClient.clear()
-      await router.invalidate()
-      if (session) await router.navigate({ to: '/manager/users/$id', params: { id: session.id } })
-    },
-  })
+  const [pending, setPending] = useState(false)
   if (!session?.impersonatedBy) return null
-  const pending = stop.isPending
+
+  const stop = async () => {
+    setPending(true)
+    const { error } = await lazyAuthCall((authClient) => authClient.admin.stopImpersonating())
+    if (error) {
+      setPending(false)
+      toast.error(t('impersonation.stopFailed'))
+      return
+    }
+    queryClient.clear()
+    await router.invalidate()
+    await router.navigate({ to: '/manager/users/$id', params: { id: session.id } })
+    setPending(false)
+  }
 
   return (
     <div
@@ -41,7 +48,7 @@ export function ImpersonationBanner({ session }: { session: SessionUser | null }
         variant="secondary"
         disabled={pending}
         aria-busy={pending || undefined}
-        onClick={() => stop.mutate()}
+        onClick={() => void stop()}
       >
         {t('impersonation.stop')}
       </Button>
