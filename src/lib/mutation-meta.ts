@@ -2,7 +2,7 @@ import type { TranslationKey } from '@/lib/i18n/keys'
 
 /**
  * What a mutation tells the one place that reports failures
- * (`MutationFeedback`, src/features/shell/mutation-feedback.tsx). Every
+ * (`MutationFeedback`, src/features/shell/mutation-report.ts). Every
  * mutation is `useMutation({ mutationFn, meta, onSuccess })`: its success
  * toast is its own; its failure is reported there, never by hand — a
  * demo-mode refusal opens the demo dialog, anything else is a toast.

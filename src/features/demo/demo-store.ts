@@ -41,7 +41,7 @@ export function useDemoDialogOpen() {
 /**
  * Opens the demo dialog and returns true when the server refused because of
  * demo mode, returns false otherwise. Called once, for every failed mutation,
- * by MutationFeedback (src/features/shell/mutation-feedback.tsx): no action
+ * by MutationFeedback (src/features/shell/mutation-report.ts): no action
  * calls it by hand.
  */
 export function handleDemoModeError(error: unknown): boolean {

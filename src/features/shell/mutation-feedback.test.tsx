@@ -11,7 +11,8 @@ import { createTestI18n } from '@/lib/i18n/testing'
 import type { MutationMeta } from '@/lib/mutation-meta'
 import { renderRoutes, testRootRoute } from '@/test/render'
 
-import { mutationErrorMessage, MutationFeedback } from './mutation-feedback'
+import { MutationFeedback } from './mutation-feedback'
+import { mutationErrorMessage } from './mutation-report'
 
 const toastError = vi.hoisted(() => vi.fn())
 vi.mock('@/components/ui/toaster', () => ({ toast: { error: toastError, success: vi.fn() } }))

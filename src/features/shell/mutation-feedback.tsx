@@ -1,72 +1,32 @@
-import { type Mutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import type { TFunction } from 'i18next'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { toast } from '@/components/ui/toaster'
-import { type AuthCallError } from '@/features/auth/auth-client'
-import { authErrorMessage, toAuthErrorCode } from '@/features/auth/auth-errors'
-import { lazyAuthCall } from '@/features/auth/lazy-auth-client'
-import { handleDemoModeError } from '@/features/demo/demo-store'
-import { apiErrorData, apiErrorMessage, hasFieldErrors } from '@/lib/api-error'
-import type { Namespace } from '@/lib/i18n/config'
-import { translate } from '@/lib/i18n/keys'
-import type { MutationMeta } from '@/lib/mutation-meta'
-
-type T = TFunction<Namespace[]>
-
-/**
- * The text of a failed mutation's toast. An API error: its own message,
- * else the action's failure; when a form put it on its fields, only the
- * action's failure. An auth service error ({ code, status }): its code's
- * message when that code says what to do ('Email already used', 'Too many
- * requests…'), else the action's failure.
- */
-export function mutationErrorMessage(t: T, error: unknown, meta: MutationMeta = {}): string {
-  const { errorToast, formFields } = meta
-  if (apiErrorData(error)) {
-    if (errorToast && formFields && hasFieldErrors(error, formFields)) return translate(t, errorToast)
-    return apiErrorMessage(t, error, errorToast ?? 'ui:api.unexpected')
-  }
-  const code = toAuthErrorCode((error as AuthCallError | null)?.code)
-  const explains = code !== undefined && code !== 'UNKNOWN_ERROR' && !code.startsWith('FAILED_TO')
-  return explains || !errorToast ? authErrorMessage(t, error as AuthCallError) : translate(t, errorToast)
-}
-
 /**
  * Reports every failed mutation, once, for the whole app (mounted in the
- * root): a demo-mode refusal opens the demo dialog; any other failure is a
- * toast (see `mutationErrorMessage`); an expired session's toast offers
- * 'Sign in again', which signs out and comes back to this page after.
- * A mutation's own `onError` runs first (a form puts field errors on its
- * fields there).
+ * root; see ./mutation-report.ts for what it shows): no action reports its
+ * own failure. A mutation's own `onError` runs first (a form puts field
+ * errors on its fields there). The reporting code loads with the first
+ * failure, not with every page.
  */
 export function MutationFeedback() {
   const queryClient = useQueryClient()
   const router = useRouter()
   const { t } = useTranslation(['ui', 'account'])
 
-  useEffect(() => {
-    const report = (error: unknown, mutation: Mutation<unknown, unknown, unknown, unknown>) => {
-      if (handleDemoModeError(error)) return
-      const message = mutationErrorMessage(t, error, mutation.meta)
-      if (toAuthErrorCode((error as AuthCallError | null)?.code) !== 'SESSION_EXPIRED') {
-        toast.error(message)
-        return
-      }
-      const signInAgain = async () => {
-        const redirect = router.state.location.href
-        await lazyAuthCall((authClient) => authClient.signOut())
-        await router.invalidate()
-        await router.navigate({ to: '/login', search: { redirect } })
-      }
-      toast.error(message, { action: { label: t('account:reauthenticate'), onClick: () => void signInAgain() } })
-    }
-    return queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') report(event.action.error, event.mutation)
-    })
-  }, [queryClient, router, t])
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return
+        const { error } = event.action
+        const { meta } = event.mutation
+        void import('./mutation-report').then(({ reportMutationError }) =>
+          reportMutationError({ t, router, error, meta }),
+        )
+      }),
+    [queryClient, router, t],
+  )
 
   return null
 }
