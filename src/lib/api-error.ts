@@ -2,10 +2,12 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
 import { notFound } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 
+import type { Namespace } from '@/lib/i18n/config'
+import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import type { ApiErrorData } from '@/server/api/errors'
 
 /** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */
-function apiErrorData(error: unknown): ApiErrorData | undefined {
+export function apiErrorData(error: unknown): ApiErrorData | undefined {
   const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
   return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined
 }
@@ -20,10 +22,16 @@ export function apiErrorStatus(error: unknown): number | undefined {
  * The error's message in the page's current language, or `fallbackKey`
  * (e.g. 'book:toasts.createFailed') when the server gave none.
  */
-export function apiErrorMessage(t: TFunction, error: unknown, fallbackKey: string): string {
+export function apiErrorMessage(t: TFunction<Namespace[]>, error: unknown, fallbackKey: TranslationKey): string {
   const data = apiErrorData(error)
-  if (!data || data.key === 'ui:api.unexpected') return t(fallbackKey)
-  return t(data.key, data.values ?? {})
+  if (!data || data.key === 'ui:api.unexpected') return translate(t, fallbackKey)
+  return translate(t, data.key, data.values)
+}
+
+/** Whether the error carries a message for one of `fields` (a form puts it there, see `applyFieldErrors`). */
+export function hasFieldErrors(error: unknown, fields: readonly string[]): boolean {
+  const messages = apiErrorData(error)?.fields ?? {}
+  return fields.some((field) => messages[field] !== undefined)
 }
 
 /**

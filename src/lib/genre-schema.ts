@@ -1,7 +1,8 @@
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 
 /** Shared by the API, the seed and any form that writes a genre (messages are i18n keys). */
-export const genreNameSchema = z.string().trim().min(1, 'book:validation.genreNameRequired').max(100)
+export const genreNameSchema = z.string().trim().min(1, messageKey('book:validation.genreNameRequired')).max(100)
 
 export const genreSchema = z.object({
   id: z.string(),
@@ -9,5 +10,3 @@ export const genreSchema = z.object({
   color: z.string(),
 })
 export type Genre = z.infer<typeof genreSchema>
-
-export const genreIdInputSchema = z.object({ id: z.string().min(1).max(100) })

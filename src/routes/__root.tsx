@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next'
 
 import { DemoModeDialogSlot } from '@/components/demo/demo-mode-dialog-slot'
 import { rootHead } from '@/components/layout/head'
+import { MutationFeedback } from '@/components/layout/mutation-feedback'
 import { NotFoundPage } from '@/components/layout/not-found-page'
 import { RootErrorPage } from '@/components/layout/root-error-document'
 import { ShellOverlays } from '@/components/layout/shell-overlays'
@@ -113,6 +114,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             {children}
             <ShellOverlays />
             <Toaster />
+            <MutationFeedback />
             <DemoModeDialogSlot />
             <SessionSync />
           </I18nextProvider>

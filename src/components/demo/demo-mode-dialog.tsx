@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { type QueryState, queryState } from '@/components/ui/query-state'
 import {
   ResponsiveDialog,
   ResponsiveDialogBody,
@@ -17,8 +18,8 @@ import {
 } from '@/components/ui/responsive-dialog'
 import type { DemoInfo } from '@/lib/demo/demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from '@/lib/demo/demo-store'
-import { orpc } from '@/lib/orpc'
 
+import { demoQueries } from './demo-queries'
 /**
  * The dialog a refused action opens in demo mode (docs/product.md#product): title
  * 'Demo Mode', the read-only text, the starter's setup command (copyable)
@@ -30,12 +31,43 @@ import { orpc } from '@/lib/orpc'
 export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' | 'setupCommand' | 'repositoryUrl'> }) {
   const { t } = useTranslation('demo')
   const open = useDemoDialogOpen()
-  const query = useQuery({
-    ...orpc.demo.info.queryOptions(),
-    enabled: open && !info,
-    staleTime: Infinity,
-  })
+  const query = useQuery({ ...demoQueries.info(), enabled: open && !info })
   const settings = info ?? query.data
+  const content: Record<QueryState, () => ReactNode> = {
+    pending: () => null,
+    error: () => (
+      <ResponsiveDialogBody>
+        <ErrorState onRetry={() => query.refetch()} />
+      </ResponsiveDialogBody>
+    ),
+    default: () =>
+      settings ? (
+        <ResponsiveDialogBody className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <p className="text-sm text-muted-foreground">
+              {t(settings.repositoryUrl ? 'dialog.setup' : 'dialog.setupInCheckout')}
+            </p>
+            <CopyableCommand command={settings.setupCommand} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            <Trans
+              t={t}
+              i18nKey="dialog.contact"
+              values={{ email: settings.contactEmail }}
+              components={{
+                mail: (
+                  <a
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    href={`mailto:${settings.contactEmail}`}
+                    dir="ltr"
+                  />
+                ),
+              }}
+            />
+          </p>
+        </ResponsiveDialogBody>
+      ) : null,
+  }
 
   return (
     <ResponsiveDialog open={open} onOpenChange={(next) => (next ? undefined : closeDemoDialog())}>
@@ -46,36 +78,7 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
             {t('dialog.description')}
           </ResponsiveDialogDescription>
         </ResponsiveDialogHeader>
-        {settings ? (
-          <ResponsiveDialogBody className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <p className="text-sm text-muted-foreground">
-                {t(settings.repositoryUrl ? 'dialog.setup' : 'dialog.setupInCheckout')}
-              </p>
-              <CopyableCommand command={settings.setupCommand} />
-            </div>
-            <p className="text-sm text-muted-foreground">
-              <Trans
-                t={t}
-                i18nKey="dialog.contact"
-                values={{ email: settings.contactEmail }}
-                components={{
-                  mail: (
-                    <a
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                      href={`mailto:${settings.contactEmail}`}
-                      dir="ltr"
-                    />
-                  ),
-                }}
-              />
-            </p>
-          </ResponsiveDialogBody>
-        ) : query.isError ? (
-          <ResponsiveDialogBody>
-            <ErrorState onRetry={() => query.refetch()} />
-          </ResponsiveDialogBody>
-        ) : null}
+        {content[info ? 'default' : queryState(query)]()}
         <ResponsiveDialogFooter>
           <ResponsiveDialogClose asChild>
             <Button>{t('dialog.ok')}</Button>

@@ -1,10 +1,13 @@
-import type { i18n } from 'i18next'
+import type { i18n, ParseKeys } from 'i18next'
 
+import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import type { Messages } from '@/lib/i18n/messages'
 import appCss from '@/styles.css?url'
 
 /** A message key, `namespace:path` (`shell` when no namespace is given). */
-export type MessageKey = string
+export type MessageKey = TranslationKey | ParseKeys<'shell'>
+
+const withNamespace = (key: MessageKey): TranslationKey => (key.includes(':') ? key : `shell:${key}`) as TranslationKey
 
 /** What a route's head() receives that these helpers read: the root match's loader data. */
 interface HeadContext {
@@ -32,8 +35,8 @@ function lookup(messages: Messages | undefined, key: MessageKey): string | undef
 /** The translation of `key` for a head() call, or undefined when it is missing. */
 function translateForHead({ matches }: HeadContext, key: MessageKey): string | undefined {
   if (browserI18n) {
-    const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['shell', key]
-    return browserI18n.exists(path!, { ns: namespace }) ? browserI18n.t(path!, { ns: namespace }) : undefined
+    const full = withNamespace(key)
+    return browserI18n.exists(full) ? translate(browserI18n.t, full) : undefined
   }
   const root = matches[0]?.loaderData as { messages?: Messages } | undefined
   return lookup(root?.messages, key)

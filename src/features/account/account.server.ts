@@ -1,13 +1,14 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 
+import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { callAuthService } from '@/server/api/auth-service.server'
 import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
 import { session } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
-import { ownSessionSchema, sessionIdInputSchema } from './sessions'
+import { ownSessionSchema } from './sessions'
 
 const TAGS = ['Account']
 
@@ -45,8 +46,8 @@ const sessions = authedProcedure
  */
 const revokeSession = withPermission({ account: ['update'] })
   .route({ method: 'DELETE', path: '/account/sessions/{id}', summary: 'Sign another of my devices out', tags: TAGS })
-  .input(sessionIdInputSchema)
-  .output(z.object({ success: z.boolean() }))
+  .input(idInputSchema)
+  .output(successSchema)
   .handler(async ({ context, input }) => {
     const [target] = await context.db
       .select({ token: session.token })

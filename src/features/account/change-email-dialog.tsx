@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -11,12 +12,11 @@ import { OtpField } from '@/components/ui/otp-field'
 import { ResponsiveDialog, ResponsiveDialogContent } from '@/components/ui/responsive-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
+import { authCall, authClient } from '@/lib/auth/auth-client'
 import { OTP_LENGTH } from '@/lib/auth/otp'
 import { emailSchema, verifyFormSchema } from '@/lib/auth/schemas'
+import { fieldMessage } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
-
-import { useAccountError } from './use-account-error'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })
 
@@ -73,16 +73,13 @@ export function ChangeEmailDialog({
 
 function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; onCancel: () => void }) {
   const { t } = useTranslation(['account', 'auth'])
-  const reportError = useAccountError()
   const form = useForm({ resolver: zodResolver(newEmailFormSchema), defaultValues: { newEmail: '' } })
-
-  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
-    const { error } = await settleAuthCall(authClient.emailOtp.requestEmailChange({ newEmail }))
-    if (error) return reportError(error)
-    onSent(newEmail)
+  const request = useMutation({
+    mutationFn: (newEmail: string) => authCall(authClient.emailOtp.requestEmailChange({ newEmail })),
+    onSuccess: (_data, newEmail) => onSent(newEmail),
   })
 
-  const emailError = form.formState.errors.newEmail?.message
+  const onSubmit = form.handleSubmit(({ newEmail }) => request.mutateAsync(newEmail).catch(() => undefined))
   const submitting = form.formState.isSubmitting
   return (
     <FormDialogForm
@@ -99,7 +96,7 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
         autoComplete="email"
         inputMode="email"
         autoFocus
-        error={emailError ? t(emailError) : undefined}
+        error={fieldMessage(t, form.formState.errors.newEmail?.message)}
         {...form.register('newEmail')}
       />
     </FormDialogForm>
@@ -109,29 +106,24 @@ function AddressStep({ onSent, onCancel }: { onSent: (email: string) => void; on
 function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () => void; onBack: () => void }) {
   const { t } = useTranslation(['account', 'auth'])
   const router = useRouter()
-  const reportError = useAccountError()
   const [resent, setResent] = useState(false)
   const form = useForm({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } })
-
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    const { error } = await settleAuthCall(authClient.emailOtp.changeEmail({ newEmail, otp: code }))
-    if (error) {
-      form.resetField('code')
-      return reportError(error)
-    }
-    toast.success(t('changeEmail.success', { email: newEmail }))
-    await router.invalidate()
-    onDone()
+  const change = useMutation({
+    mutationFn: (code: string) => authCall(authClient.emailOtp.changeEmail({ newEmail, otp: code })),
+    onSuccess: async () => {
+      toast.success(t('changeEmail.success', { email: newEmail }))
+      await router.invalidate()
+      onDone()
+    },
+    onError: () => form.resetField('code'),
+  })
+  const resend = useMutation({
+    mutationFn: () => authCall(authClient.emailOtp.requestEmailChange({ newEmail })),
+    onMutate: () => setResent(false),
+    onSuccess: () => setResent(true),
   })
 
-  const resend = async () => {
-    setResent(false)
-    const { error } = await settleAuthCall(authClient.emailOtp.requestEmailChange({ newEmail }))
-    if (error) return reportError(error)
-    setResent(true)
-  }
-
-  const codeError = form.formState.errors.code?.message
+  const onSubmit = form.handleSubmit(({ code }) => change.mutateAsync(code).catch(() => undefined))
   const submitting = form.formState.isSubmitting
   return (
     <FormDialogForm
@@ -146,12 +138,12 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
         label={t('auth:fields.code')}
         length={OTP_LENGTH}
         autoFocus
-        error={codeError ? t(codeError) : undefined}
+        error={fieldMessage(t, form.formState.errors.code?.message)}
         {...form.register('code')}
       />
       <FormAlert tone="info">{resent ? t('changeEmail.resent') : undefined}</FormAlert>
       <div className="flex justify-between">
-        <Button type="button" variant="link" size="sm" className="px-0" onClick={() => void resend()}>
+        <Button type="button" variant="link" size="sm" className="px-0" onClick={() => resend.mutate()}>
           {t('changeEmail.resend')}
         </Button>
         <Button type="button" variant="link" size="sm" className="px-0" onClick={onBack}>

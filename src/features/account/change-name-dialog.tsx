@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,10 +8,9 @@ import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
+import { authCall, authClient } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
-
-import { useAccountError } from './use-account-error'
+import { fieldMessage } from '@/lib/i18n/keys'
 
 /**
  * The change-name drawer (a dialog on large screens), opened by
@@ -28,7 +28,6 @@ export function ChangeNameDialog({
 }) {
   const { t } = useTranslation(['account', 'auth'])
   const router = useRouter()
-  const reportError = useAccountError()
   const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name } })
 
   // Each opening starts from the current name.
@@ -36,15 +35,17 @@ export function ChangeNameDialog({
     if (open) form.reset({ name })
   }, [open, name, form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const { error } = await settleAuthCall(authClient.updateUser({ name: values.name }))
-    if (error) return reportError(error, t('changeName.failed'))
-    toast.success(t('changeName.success'))
-    await router.invalidate()
-    onOpenChange(false)
+  const rename = useMutation({
+    mutationFn: (name: string) => authCall(authClient.updateUser({ name })),
+    meta: { errorToast: 'account:changeName.failed' },
+    onSuccess: async () => {
+      toast.success(t('changeName.success'))
+      await router.invalidate()
+      onOpenChange(false)
+    },
   })
 
-  const nameError = form.formState.errors.name?.message
+  const onSubmit = form.handleSubmit((values) => rename.mutateAsync(values.name).catch(() => undefined))
   const submitting = form.formState.isSubmitting
   return (
     <FormDialog
@@ -60,7 +61,7 @@ export function ChangeNameDialog({
         label={t('auth:fields.name')}
         autoComplete="name"
         autoFocus
-        error={nameError ? t(nameError) : undefined}
+        error={fieldMessage(t, form.formState.errors.name?.message)}
         {...form.register('name')}
       />
     </FormDialog>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { Trash2Icon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -6,26 +7,21 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
-
-import { useAccountError } from './use-account-error'
+import { authCall, authClient } from '@/lib/auth/auth-client'
 
 /** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */
 export function DeleteAccountCard() {
   const { t } = useTranslation('account')
   const router = useRouter()
-  const reportError = useAccountError()
-
-  const deleteAccount = async () => {
-    const { error } = await settleAuthCall(authClient.deleteUser({}))
-    if (error) {
-      reportError(error, t('deleteAccount.failed'))
-      return
-    }
-    toast.success(t('deleteAccount.deleted'))
-    await router.invalidate()
-    await router.navigate({ to: '/login' })
-  }
+  const deleteAccount = useMutation({
+    mutationFn: () => authCall(authClient.deleteUser({})),
+    meta: { errorToast: 'account:deleteAccount.failed' },
+    onSuccess: async () => {
+      toast.success(t('deleteAccount.deleted'))
+      await router.invalidate()
+      await router.navigate({ to: '/login' })
+    },
+  })
 
   return (
     <SectionCard title={t('deleteAccount.title')} description={t('deleteAccount.description')}>
@@ -41,7 +37,8 @@ export function DeleteAccountCard() {
           description={t('deleteAccount.confirmDescription')}
           confirmLabel={t('deleteAccount.confirm')}
           variant="destructive"
-          onConfirm={deleteAccount}
+          // A failure closes the confirmation too; its toast says why ('Sign in again' when the session is too old).
+          onConfirm={() => deleteAccount.mutateAsync().catch(() => undefined)}
         />
       </div>
     </SectionCard>

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { type QueryState, queryState } from '@/components/ui/query-state'
 import { SectionCard } from '@/components/ui/section-card'
 import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
-import { api, orpc } from '@/lib/orpc'
+import { authCall, authClient } from '@/lib/auth/auth-client'
+import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 
+import { accountQueries } from './queries'
 import type { OwnSession } from './sessions'
-import { useAccountError } from './use-account-error'
 
 /**
  * The user's own sessions: device, signed-in and last-active times, this
@@ -22,50 +24,54 @@ import { useAccountError } from './use-account-error'
 export function SessionsCard() {
   const { t } = useTranslation('account')
   const queryClient = useQueryClient()
-  const reportError = useAccountError()
-  const sessions = useQuery(orpc.account.sessions.queryOptions())
+  const sessions = useQuery(accountQueries.sessions())
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.account.sessions.key() })
 
-  const revoke = useMutation({
-    mutationFn: (id: string) => api.account.revokeSession({ id }),
-    onSuccess: () => toast.success(t('sessions.revoked')),
-    onError: (error) => reportError(error, t('sessions.revokeFailed')),
+  const revoke = useMutation(
+    orpc.account.revokeSession.mutationOptions({
+      meta: { errorToast: 'account:sessions.revokeFailed' },
+      onSuccess: () => toast.success(t('sessions.revoked')),
+      onSettled: refresh,
+    }),
+  )
+  const revokeOthers = useMutation({
+    mutationFn: () => authCall(authClient.revokeOtherSessions()),
+    meta: { errorToast: 'account:sessions.revokeOthersFailed' },
+    onSuccess: () => toast.success(t('sessions.revokedOthers')),
     onSettled: refresh,
   })
 
-  const revokeOthers = async () => {
-    const { error } = await settleAuthCall(authClient.revokeOtherSessions())
-    await refresh()
-    if (error) return reportError(error, t('sessions.revokeOthersFailed'))
-    toast.success(t('sessions.revokedOthers'))
-  }
-
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
+  const content: Record<QueryState, () => ReactNode> = {
+    pending: () => (
+      <p className="text-sm text-muted-foreground" role="status">
+        {t('sessions.loading')}
+      </p>
+    ),
+    error: () => (
+      <div className="flex flex-wrap items-center gap-3" role="alert">
+        <p className="text-sm">{t('sessions.loadFailed')}</p>
+        <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
+          {t('sessions.retry')}
+        </Button>
+      </div>
+    ),
+    default: () => (
+      <SessionList label={t('sessions.title')}>
+        {sessions.data?.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            revoking={revoke.isPending && revoke.variables.id === session.id}
+            onRevoke={() => revoke.mutate({ id: session.id })}
+          />
+        ))}
+      </SessionList>
+    ),
+  }
   return (
     <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
-      {sessions.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          {t('sessions.loading')}
-        </p>
-      ) : sessions.isError ? (
-        <div className="flex flex-wrap items-center gap-3" role="alert">
-          <p className="text-sm">{t('sessions.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-            {t('sessions.retry')}
-          </Button>
-        </div>
-      ) : (
-        <SessionList label={t('sessions.title')}>
-          {sessions.data.map((session) => (
-            <SessionItem
-              key={session.id}
-              session={session}
-              revoking={revoke.isPending && revoke.variables === session.id}
-              onRevoke={() => revoke.mutate(session.id)}
-            />
-          ))}
-        </SessionList>
-      )}
+      {content[queryState(sessions)]()}
       <div>
         <ConfirmDialog
           trigger={
@@ -77,7 +83,8 @@ export function SessionsCard() {
           description={t('sessions.revokeOthersDescription')}
           confirmLabel={t('sessions.revokeOthers')}
           variant="destructive"
-          onConfirm={revokeOthers}
+          // A failure closes the confirmation too, as the list is refreshed.
+          onConfirm={() => revokeOthers.mutateAsync().catch(() => undefined)}
         />
       </div>
     </SectionCard>

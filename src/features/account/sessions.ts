@@ -1,3 +1,4 @@
+import { dateTimeSchema } from '@/lib/api-schemas'
 import { deviceSchema } from '@/lib/device'
 import { z } from '@/lib/i18n/zod'
 
@@ -5,13 +6,11 @@ import { z } from '@/lib/i18n/zod'
 export const ownSessionSchema = z.object({
   id: z.string(),
   /** ISO times: signed in, last active (better-auth's updatedAt), expiry. */
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+  expiresAt: dateTimeSchema,
   /** The session of this request. */
   current: z.boolean(),
   device: deviceSchema,
 })
 export type OwnSession = z.infer<typeof ownSessionSchema>
-
-export const sessionIdInputSchema = z.object({ id: z.string().min(1).max(255) })

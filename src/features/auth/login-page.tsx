@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SignInOptions } from '@/lib/auth/sign-in-options'
+import { translate, type TranslationKey } from '@/lib/i18n/keys'
 
 import { AuthCard } from './auth-card'
 import { checkEmail } from './email-check'
@@ -28,7 +29,7 @@ export function LoginPage({
   // One field: checked on submit, then again on every change (as react-hook-form
   // does by default), without a form or schema library on this page.
   const input = useRef<HTMLInputElement>(null)
-  const [emailError, setEmailError] = useState<string>()
+  const [emailError, setEmailError] = useState<TranslationKey>()
   const [submitted, setSubmitted] = useState(false)
   const [submitting, setSubmitting] = useState(false)
 
@@ -75,7 +76,7 @@ export function LoginPage({
           inputMode="email"
           placeholder={t('login.emailPlaceholder')}
           autoFocus
-          error={emailError ? t(emailError) : undefined}
+          error={emailError ? translate(t, emailError) : undefined}
           name="email"
           ref={input}
           onChange={(event) => {

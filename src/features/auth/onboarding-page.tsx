@@ -1,39 +1,40 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/toaster'
+import { applyFieldErrors } from '@/lib/api-error'
 import { notifySessionChanged } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
-import { api } from '@/lib/orpc'
+import { fieldMessage } from '@/lib/i18n/keys'
+import { orpc } from '@/lib/orpc'
 
 import { AuthCard } from './auth-card'
 import { homeOf, safeRedirect } from './redirect'
+
+const FIELDS = ['name'] as const
 
 export function OnboardingPage({ redirect, role }: { redirect?: string; role: string }) {
   const { t } = useTranslation('auth')
   const router = useRouter()
   const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name: '' } })
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await api.auth.onboard(values)
-    } catch (error) {
-      // Demo mode: the server refused; the demo dialog says why.
-      if (handleDemoModeError(error)) return
-      toast.error(t('onboarding.failed'))
-      return
-    }
-    notifySessionChanged()
-    await router.invalidate()
-    await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
-  })
+  const onboard = useMutation(
+    orpc.auth.onboard.mutationOptions({
+      meta: { errorToast: 'auth:onboarding.failed', formFields: FIELDS },
+      onSuccess: async () => {
+        notifySessionChanged()
+        await router.invalidate()
+        await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
+      },
+      onError: (error) => applyFieldErrors(error, form.setError, FIELDS),
+    }),
+  )
 
-  const nameError = form.formState.errors.name?.message
+  const onSubmit = form.handleSubmit((values) => onboard.mutateAsync(values).catch(() => undefined))
   return (
     <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -41,7 +42,7 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
           label={t('fields.name')}
           autoComplete="name"
           autoFocus
-          error={nameError ? t(nameError) : undefined}
+          error={fieldMessage(t, form.formState.errors.name?.message)}
           {...form.register('name')}
         />
         <Button type="submit" loading={form.formState.isSubmitting}>

@@ -12,6 +12,7 @@ import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
 import { verifyFormSchema } from '@/lib/auth/schemas'
+import { fieldMessage } from '@/lib/i18n/keys'
 
 import { AuthCard } from './auth-card'
 import { homeOf, safeRedirect } from './redirect'
@@ -57,7 +58,7 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
           label={t('fields.code')}
           length={OTP_LENGTH}
           autoFocus
-          error={codeError ? t(codeError) : undefined}
+          error={fieldMessage(t, codeError)}
           {...form.register('code')}
         />
         {demoCode ? (

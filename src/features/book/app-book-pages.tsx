@@ -10,7 +10,7 @@ import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
-import { bookListOptions, bookOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5'
 
@@ -22,7 +22,7 @@ export interface AppBookListPageProps {
 /** /app/books (mobile first): search by title or author (bound to `searchTerm`), book cards with a drawn cover, load more. */
 export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListPageProps) {
   const { t } = useTranslation(['book', 'shell'])
-  const list = useInfiniteList(bookListOptions(searchTerm))
+  const list = useInfiniteList(bookQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('shell:pages.books')} />
@@ -71,7 +71,7 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
 /** /app/books/{id}: the cover and the book's details. */
 export function AppBookPage({ id }: { id: string }) {
   const { t } = useTranslation('book')
-  const { data: book } = useSuspenseQuery(bookOptions(id))
+  const { data: book } = useSuspenseQuery(bookQueries.detail(id))
   return (
     <article className="flex flex-col gap-6">
       <BackLink to="/app/books">{t('detail.back')}</BackLink>

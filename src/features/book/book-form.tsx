@@ -6,14 +6,13 @@ import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 
 import { Button, buttonVariants } from '@/components/ui/button'
-import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
 import { GenrePicker } from '@/features/genre'
-import { apiErrorMessage, applyFieldErrors } from '@/lib/api-error'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
+import { applyFieldErrors } from '@/lib/api-error'
 import type { Genre } from '@/lib/genre-schema'
+import { fieldMessage } from '@/lib/i18n/keys'
 import { orpc } from '@/lib/orpc'
 
 import { type Book, BOOK_FORM_FIELDS, bookFormSchema, type BookFormValues } from './schema'
@@ -37,39 +36,26 @@ export function BookForm({ book }: { book?: Book }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [genre, setGenre] = useState<Genre | null>(book?.genre ?? null)
-  const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(bookFormSchema), defaultValues: defaultValues(book) })
   const guard = useUnsavedChangesGuard(form.formState.isDirty)
-
-  const texts = book
-    ? { submit: t('form.save'), success: t('toasts.updated'), failed: 'book:toasts.updateFailed' }
-    : { submit: t('form.create'), success: t('toasts.created'), failed: 'book:toasts.createFailed' }
 
   const save = useMutation({
     mutationFn: (values: BookFormValues) =>
       book ? orpc.book.update.call({ ...values, id: book.id }) : orpc.book.create.call(values),
-  })
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(undefined)
-    try {
-      const saved = await save.mutateAsync(values)
+    meta: { errorToast: book ? 'book:toasts.updateFailed' : 'book:toasts.createFailed', formFields: BOOK_FORM_FIELDS },
+    onSuccess: async (saved) => {
       // The saved book is known: lists are refreshed, the book itself is not fetched again.
       queryClient.setQueryData(orpc.book.get.queryKey({ input: { id: saved.id } }), saved)
       void queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
-      toast.success(texts.success)
+      toast.success(t(book ? 'toasts.updated' : 'toasts.created'))
       await navigate({ to: '/manager/books/$id', params: { id: saved.id }, ignoreBlocker: true })
-    } catch (error) {
-      if (handleDemoModeError(error)) return
-      toast.error(t(texts.failed))
-      if (!applyFieldErrors(error, form.setError, BOOK_FORM_FIELDS)) setFailure(apiErrorMessage(t, error, texts.failed))
-    }
+    },
+    onError: (error) => applyFieldErrors(error, form.setError, BOOK_FORM_FIELDS),
   })
 
-  const message = (field: (typeof BOOK_FORM_FIELDS)[number]) => {
-    const key = form.formState.errors[field]?.message
-    return key ? t(key) : undefined
-  }
+  const onSubmit = form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))
+
+  const message = (field: (typeof BOOK_FORM_FIELDS)[number]) => fieldMessage(t, form.formState.errors[field]?.message)
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-4">
@@ -93,10 +79,9 @@ export function BookForm({ book }: { book?: Book }) {
           />
         )}
       />
-      <FormAlert>{failure}</FormAlert>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={form.formState.isSubmitting}>
-          {texts.submit}
+          {t(book ? 'form.save' : 'form.create')}
         </Button>
         <Link
           className={buttonVariants({ variant: 'secondary' })}

@@ -289,6 +289,9 @@ describe('book.delete', () => {
     const created = await (await api.client('admin')).book.create(newBook())
     const response = await api.rest('admin', 'DELETE', `/books/${created.id}`)
     expect(response.status).toBe(200)
+    // The same answer as every delete of the API (a user's too).
+    expect(await response.json()).toEqual({ success: true })
+    expect(created.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     await expect((await api.client('admin')).book.get({ id: created.id })).rejects.toMatchObject({ status: 404 })
     expect((await api.rest('admin', 'DELETE', `/books/${created.id}`)).status).toBe(404)
   })

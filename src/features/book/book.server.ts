@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
 
+import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import {
@@ -19,7 +20,7 @@ import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { book, genre } from '@/server/db/schema'
 
-import { type Book, bookFormSchema, bookIdInputSchema, bookSchema, bookUpdateInputSchema } from './schema'
+import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
 
 /** The list's input once parsed (defaults applied). */
 export interface BookListInput {
@@ -49,8 +50,8 @@ function toBook({ genreId, genreName, genreColor, id, title, author, publisher, 
     title,
     author,
     publisher,
-    createdAt,
-    updatedAt,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
     genre: genreId && genreName && genreColor ? { id: genreId, name: genreName, color: genreColor } : null,
   }
 }
@@ -140,7 +141,7 @@ const list = withPermission({ book: ['read'] })
 
 const get = withPermission({ book: ['read'] })
   .route({ method: 'GET', path: '/books/{id}', summary: 'Get a book', tags: ['Books'] })
-  .input(bookIdInputSchema)
+  .input(idInputSchema)
   .output(bookSchema)
   .handler(({ context: { db }, input }) => findBook(db, input.id))
 
@@ -175,12 +176,12 @@ const update = withPermission({ book: ['update'] })
 
 const remove = withPermission({ book: ['delete'] })
   .route({ method: 'DELETE', path: '/books/{id}', summary: 'Delete a book (permanent)', tags: ['Books'] })
-  .input(bookIdInputSchema)
-  .output(bookIdInputSchema)
+  .input(idInputSchema)
+  .output(successSchema)
   .handler(async ({ context: { db }, input }) => {
     const [deleted] = await db.delete(book).where(eq(book.id, input.id)).returning({ id: book.id })
     if (!deleted) throw apiError('NOT_FOUND')
-    return deleted
+    return { success: true }
   })
 
 export const bookRouter = { list, get, create, update, delete: remove }

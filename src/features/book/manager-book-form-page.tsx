@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/ui/page-header'
 
 import { BookForm } from './book-form'
-import { bookOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 
 /** /manager/books/new */
 export function ManagerNewBookPage() {
@@ -20,7 +20,7 @@ export function ManagerNewBookPage() {
 /** /manager/books/{id}/update */
 export function ManagerUpdateBookPage({ id }: { id: string }) {
   const { t } = useTranslation('book')
-  const { data: book } = useSuspenseQuery(bookOptions(id))
+  const { data: book } = useSuspenseQuery(bookQueries.detail(id))
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('form.updateTitle')} description={book.title} />

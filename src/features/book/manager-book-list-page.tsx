@@ -9,7 +9,7 @@ import { SearchInput } from '@/components/ui/search-input'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import type { BookPermissions } from './book-permissions'
-import { bookListOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 import { GenreBadge } from './genre-badge'
 
 export interface ManagerBookListPageProps {
@@ -21,7 +21,7 @@ export interface ManagerBookListPageProps {
 /** /manager/books: search (bound to `searchTerm`), the list with genres, load more, counters. */
 export function ManagerBookListPage({ searchTerm, onSearchTermChange, permissions }: ManagerBookListPageProps) {
   const { t } = useTranslation(['book', 'shell'])
-  const list = useInfiniteList(bookListOptions(searchTerm))
+  const list = useInfiniteList(bookQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-6">
       <PageHeader

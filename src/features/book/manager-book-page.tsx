@@ -8,35 +8,30 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toaster'
-import { apiErrorMessage } from '@/lib/api-error'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
 import { orpc } from '@/lib/orpc'
 
 import { BookCover } from './book-cover'
 import { BookDetails } from './book-details'
 import type { BookPermissions } from './book-permissions'
-import { bookOptions } from './book-queries'
+import { bookQueries } from './book-queries'
 
 /** /manager/books/{id}: the book, with edit and a permanent delete after confirmation. */
 export function ManagerBookPage({ id, permissions }: { id: string; permissions: BookPermissions }) {
   const { t } = useTranslation('book')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { data: book } = useSuspenseQuery(bookOptions(id))
-  const remove = useMutation(orpc.book.delete.mutationOptions())
-
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync({ id })
-    } catch (error) {
-      if (!handleDemoModeError(error)) toast.error(apiErrorMessage(t, error, 'book:toasts.deleteFailed'))
-      throw error // keeps the dialog open
-    }
-    toast.success(t('toasts.deleted'))
-    await navigate({ to: '/manager/books' })
-    queryClient.removeQueries({ queryKey: orpc.book.get.queryKey({ input: { id } }) })
-    await queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
-  }
+  const { data: book } = useSuspenseQuery(bookQueries.detail(id))
+  const remove = useMutation(
+    orpc.book.delete.mutationOptions({
+      meta: { errorToast: 'book:toasts.deleteFailed' },
+      onSuccess: async () => {
+        toast.success(t('toasts.deleted'))
+        await navigate({ to: '/manager/books' })
+        queryClient.removeQueries({ queryKey: orpc.book.get.queryKey({ input: { id } }) })
+        await queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
+      },
+    }),
+  )
 
   return (
     <div className="flex flex-col gap-6">
@@ -71,7 +66,8 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                     description={t('detail.deleteDescription', { title: book.title })}
                     confirmLabel={t('detail.delete')}
                     variant="destructive"
-                    onConfirm={onDelete}
+                    // A rejection keeps the dialog open.
+                    onConfirm={() => remove.mutateAsync({ id })}
                   />
                 ) : null}
               </>

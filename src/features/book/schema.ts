@@ -1,4 +1,6 @@
+import { dateTimeSchema, idInputSchema } from '@/lib/api-schemas'
 import { genreSchema } from '@/lib/genre-schema'
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 
 /**
@@ -7,8 +9,8 @@ import { z } from '@/lib/i18n/zod'
  * genre means none (the API stores null).
  */
 export const bookFormSchema = z.object({
-  title: z.string().trim().min(1, 'book:validation.titleRequired').max(200),
-  author: z.string().trim().min(1, 'book:validation.authorRequired').max(200),
+  title: z.string().trim().min(1, messageKey('book:validation.titleRequired')).max(200),
+  author: z.string().trim().min(1, messageKey('book:validation.authorRequired')).max(200),
   publisher: z.string().trim().max(200).nullish(),
   genreId: z.string().trim().max(100).nullish(),
 })
@@ -16,9 +18,7 @@ export type BookFormValues = z.input<typeof bookFormSchema>
 export type BookFormFields = keyof BookFormValues
 export const BOOK_FORM_FIELDS = Object.keys(bookFormSchema.shape) as BookFormFields[]
 
-export const bookIdInputSchema = z.object({ id: z.string().min(1).max(100) })
-
-export const bookUpdateInputSchema = bookFormSchema.extend(bookIdInputSchema.shape)
+export const bookUpdateInputSchema = bookFormSchema.extend(idInputSchema.shape)
 
 export const bookSchema = z.object({
   id: z.string(),
@@ -26,7 +26,7 @@ export const bookSchema = z.object({
   author: z.string(),
   publisher: z.string().nullable(),
   genre: genreSchema.nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
 })
 export type Book = z.infer<typeof bookSchema>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 
 import { PageHeader } from '@/components/ui/page-header'
 
-import { dashboardSummaryQuery } from './queries'
+import { dashboardQueries } from './queries'
 import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './schema'
 
 /** The query the dashboard shows; the route's loader prefetches it so SSR carries the figures. */
@@ -20,7 +20,7 @@ const ICONS: Record<FigureName, LucideIcon> = {
 
 /** /manager/dashboard: the live figures and the newest books. */
 export function DashboardPage({ userName }: { userName: string }) {
-  const { data } = useSuspenseQuery(dashboardSummaryQuery())
+  const { data } = useSuspenseQuery(dashboardQueries.summary())
   return <DashboardView summary={data} userName={userName} />
 }
 

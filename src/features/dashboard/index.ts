@@ -1,2 +1,2 @@
 /** The dashboard feature's public entry: what its route prefetches (the page is imported as a route component). */
-export { dashboardSummaryQuery } from './queries'
+export { dashboardQueries } from './queries'

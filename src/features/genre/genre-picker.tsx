@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { Combobox } from '@/components/ui/combobox'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
 import type { Genre } from '@/lib/genre-schema'
-import { orpc } from '@/lib/orpc'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import { infiniteListOptions } from '@/lib/use-infinite-list'
+
+import { genreQueries } from './queries'
 
 export interface GenrePickerProps {
   label: string
@@ -36,7 +36,7 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
   const [text, setText] = useState('')
   const searchTerm = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
 
-  const query = useInfiniteQuery({ ...infiniteListOptions(orpc.genre.list, { searchTerm }), enabled: open })
+  const query = useInfiniteQuery({ ...genreQueries.list(searchTerm), enabled: open })
   const genres = query.data?.pages.flatMap((page) => page.items) ?? []
 
   const status = query.isError

@@ -1,12 +1,12 @@
 import { asc, count, eq } from 'drizzle-orm'
 
-import { genreIdInputSchema, genreSchema } from '@/lib/genre-schema'
+import { idInputSchema } from '@/lib/api-schemas'
+import { genreSchema } from '@/lib/genre-schema'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
-
 const columns = { id: genre.id, name: genre.name, color: genre.color }
 
 /** Genres by name, searchable, a page at a time: a picker can reach every genre. */
@@ -30,7 +30,7 @@ const list = withPermission({ genre: ['read'] })
 
 const get = withPermission({ genre: ['read'] })
   .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['Genres'] })
-  .input(genreIdInputSchema)
+  .input(idInputSchema)
   .output(genreSchema)
   .handler(async ({ context: { db }, input }) => {
     const [found] = await db.select(columns).from(genre).where(eq(genre.id, input.id))

@@ -1,9 +1,7 @@
 import { OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
-import { type Permission, roleCan } from '@/lib/auth/permissions'
-import { authServiceError, type AuthServiceErrors, callAuthService } from '@/server/api/auth-service.server'
+import { type AuthServiceErrors, callAuthService } from '@/server/api/auth-service.server'
 import type { ApiContext } from '@/server/api/context.server'
 import { API_ERROR_KEYS } from '@/server/api/errors'
-import { authedProcedure } from '@/server/api/procedure.server'
 
 /** Auth service codes with a message of this domain (and the form field they belong to). */
 const USER_ERRORS: AuthServiceErrors = {
@@ -16,16 +14,4 @@ const USER_ERRORS: AuthServiceErrors = {
 /** An admin route of the auth service (`/admin/…`), as the caller, through the one adapter. */
 export function callAdminRoute<T = unknown>(context: ApiContext, path: `/admin/${string}`, body: unknown): Promise<T> {
   return callAuthService<T>(context, path, body, USER_ERRORS)
-}
-
-/**
- * Signed in, and the role grants `permission`; refused as the auth service's
- * admin route for the same action refuses (`deniedCode`, e.g.
- * YOU_ARE_NOT_ALLOWED_TO_BAN_USERS).
- */
-export function withAdminPermission(permission: Permission, deniedCode: string) {
-  return authedProcedure.use(({ context, next }) => {
-    if (!roleCan(context.user.role, permission)) throw authServiceError(403, deniedCode)
-    return next()
-  })
 }

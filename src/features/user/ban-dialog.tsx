@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { TextField } from '@/components/ui/text-field'
+import { fieldMessage } from '@/lib/i18n/keys'
 import { api } from '@/lib/orpc'
 
 import { BAN_REASON_MAX, banFormSchema, type UserDetail } from './schema'
@@ -21,10 +22,19 @@ function tomorrow() {
 
 /** Ban (a reason, an optional last day) or, for a banned user, unban; each confirmed. */
 export function BanButton({ user }: { user: UserDetail }) {
-  const { t } = useTranslation('user')
-  const run = useUserAction()
+  const { t } = useTranslation(['user', 'ui'])
   const [open, setOpen] = useState(false)
   const form = useForm({ resolver: zodResolver(banFormSchema), defaultValues: { reason: '', expiresAt: '' } })
+  const unban = useUserAction({
+    mutationFn: api.user.unban,
+    successToast: 'user:toasts.unbanned',
+    errorToast: 'user:toasts.unbanFailed',
+  })
+  const ban = useUserAction({
+    mutationFn: api.user.ban,
+    successToast: 'user:toasts.banned',
+    errorToast: 'user:toasts.banFailed',
+  })
 
   if (user.banned) {
     return (
@@ -33,33 +43,23 @@ export function BanButton({ user }: { user: UserDetail }) {
         title={t('ban.unbanTitle', { name: user.name })}
         description={t('ban.unbanDescription')}
         confirmLabel={t('ban.unban')}
-        onConfirm={() =>
-          run(() => api.user.unban({ id: user.id }), {
-            successKey: 'toasts.unbanned',
-            failedKey: 'user:toasts.unbanFailed',
-          })
-        }
+        onConfirm={() => unban.mutateAsync({ id: user.id })}
       />
     )
   }
 
-  const onSubmit = form.handleSubmit(async (ban) => {
-    try {
-      await run(() => api.user.ban({ id: user.id, ...ban }), {
-        successKey: 'toasts.banned',
-        failedKey: 'user:toasts.banFailed',
-      })
-      setOpen(false)
-      form.reset()
-    } catch {
-      // reported by run(); the dialog stays open
-    }
-  })
+  // A failure is reported like every mutation's; the dialog stays open.
+  const onSubmit = form.handleSubmit((values) =>
+    ban.mutateAsync({ id: user.id, ...values }).then(
+      () => {
+        setOpen(false)
+        form.reset()
+      },
+      () => undefined,
+    ),
+  )
 
-  const message = (field: 'reason' | 'expiresAt') => {
-    const key = form.formState.errors[field]?.message
-    return key ? t(key) : undefined
-  }
+  const message = (field: 'reason' | 'expiresAt') => fieldMessage(t, form.formState.errors[field]?.message)
 
   return (
     <FormDialog

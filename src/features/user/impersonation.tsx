@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { toast } from '@/components/ui/toaster'
-import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
-import { authErrorMessage } from '@/lib/auth/auth-errors'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
+import { authCall, authClient } from '@/lib/auth/auth-client'
 
 import type { UserDetail } from './schema'
 
@@ -20,17 +17,16 @@ export function ImpersonateButton({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user')
   const router = useRouter()
   const queryClient = useQueryClient()
-  const start = async () => {
-    const { error } = await settleAuthCall(authClient.admin.impersonateUser({ userId: user.id }))
-    if (error) {
-      if (!handleDemoModeError(error)) toast.error(authErrorMessage(t, error))
-      throw error
-    }
-    // Nothing the admin's session read may show as the user's.
-    queryClient.clear()
-    await router.invalidate()
-    await router.navigate({ to: '/app' })
-  }
+  // A failure is reported like every mutation's (the auth service's message).
+  const start = useMutation({
+    mutationFn: () => authCall(authClient.admin.impersonateUser({ userId: user.id })),
+    onSuccess: async () => {
+      // Nothing the admin's session read may show as the user's.
+      queryClient.clear()
+      await router.invalidate()
+      await router.navigate({ to: '/app' })
+    },
+  })
   return (
     <ConfirmDialog
       trigger={
@@ -42,7 +38,7 @@ export function ImpersonateButton({ user }: { user: UserDetail }) {
       title={t('impersonation.startTitle', { name: user.name })}
       description={t('impersonation.startDescription')}
       confirmLabel={t('impersonation.start')}
-      onConfirm={start}
+      onConfirm={() => start.mutateAsync()}
     />
   )
 }

@@ -1,11 +1,13 @@
+import { dateTimeSchema, idInputSchema, idSchema } from '@/lib/api-schemas'
 import { type Role, ROLES } from '@/lib/auth/permissions'
 import { emailSchema, nameSchema } from '@/lib/auth/schemas'
 import { deviceSchema } from '@/lib/device'
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 
 /** Shared by the API and the user form (messages are i18n keys). */
-const roleSchema = z.enum(ROLES as [Role, ...Role[]])
+export const roleSchema = z.enum(ROLES as [Role, ...Role[]])
 
 export const userFormSchema = z.object({
   name: nameSchema,
@@ -14,9 +16,8 @@ export const userFormSchema = z.object({
 })
 export type UserFormValues = z.infer<typeof userFormSchema>
 
-export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) })
-export const userUpdateInputSchema = userIdInputSchema.extend(userFormSchema.shape)
-export const setRoleInputSchema = userIdInputSchema.extend({ role: roleSchema })
+export const userUpdateInputSchema = idInputSchema.extend(userFormSchema.shape)
+export const setRoleInputSchema = idInputSchema.extend({ role: roleSchema })
 
 /** A row of the users list. */
 export const userListItemSchema = z.object({
@@ -24,18 +25,18 @@ export const userListItemSchema = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
-  role: z.string(),
+  role: roleSchema,
   banned: z.boolean(),
 })
 export type UserListItem = z.infer<typeof userListItemSchema>
 
-/** A user's detail (times as ISO strings). */
+/** A user's detail. */
 export const userSchema = userListItemSchema.extend({
   banReason: z.string().nullable(),
-  banExpires: z.string().nullable(),
-  onboardedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  banExpires: dateTimeSchema.nullable(),
+  onboardedAt: dateTimeSchema.nullable(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
 })
 export type UserDetail = z.infer<typeof userSchema>
 
@@ -45,10 +46,10 @@ const banFieldsSchema = z.object({
   reason: z.string().trim().max(BAN_REASON_MAX).default(''),
   expiresAt: z.iso
     .datetime({ offset: true })
-    .refine((value) => new Date(value).getTime() > Date.now(), 'user:validation.banEndInPast')
+    .refine((value) => new Date(value).getTime() > Date.now(), messageKey('user:validation.banEndInPast'))
     .optional(),
 })
-export const banInputSchema = userIdInputSchema.extend(banFieldsSchema.shape)
+export const banInputSchema = idInputSchema.extend(banFieldsSchema.shape)
 
 /**
  * The ban dialog's fields, read as `banFieldsSchema`: the date input's last
@@ -64,15 +65,15 @@ export const banFormSchema = z
   .pipe(banFieldsSchema)
 
 /** Pages of a user's sessions or audit trail: newest first. */
-export const userPageInputSchema = userIdInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
+export const userPageInputSchema = idInputSchema.extend(listInputSchema.omit({ searchTerm: true }).shape)
 
 const sessionItemSchema = z.object({
   id: z.string(),
   device: deviceSchema,
   ipAddress: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: dateTimeSchema,
+  lastActiveAt: dateTimeSchema,
+  expiresAt: dateTimeSchema,
   /** The session of the caller's own request. */
   current: z.boolean(),
   /** An admin acting as this user. */
@@ -81,7 +82,7 @@ const sessionItemSchema = z.object({
 export type SessionItem = z.infer<typeof sessionItemSchema>
 export const sessionPageSchema = pageSchema(sessionItemSchema)
 
-export const sessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) })
+export const sessionInputSchema = idInputSchema.extend({ sessionId: idSchema })
 
 const auditEntrySchema = z.object({
   id: z.string(),
@@ -89,7 +90,7 @@ const auditEntrySchema = z.object({
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: dateTimeSchema,
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 export const auditPageSchema = pageSchema(auditEntrySchema)

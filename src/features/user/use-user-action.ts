@@ -1,34 +1,36 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 
 import { toast } from '@/components/ui/toaster'
-import { apiErrorMessage } from '@/lib/api-error'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
-
-import { allUserQueries } from './queries'
+import { translate, type TranslationKey } from '@/lib/i18n/keys'
+import { orpc } from '@/lib/orpc'
 
 /**
- * An admin action of the user manager, for a confirmation's `onConfirm`: on
- * success a toast and fresh user data; on failure the demo dialog or a toast
- * (the server's message, else `failedKey`), and a rejection so the
- * confirmation stays open.
+ * An admin action of the user manager, as a mutation: on success its toast,
+ * `then`, and fresh user data; its failure is reported like every
+ * mutation's (`errorToast`). A confirmation's `onConfirm` runs
+ * `mutateAsync`, whose rejection keeps the confirmation open.
  */
-export function useUserAction() {
+export function useUserAction<Variables, Data>({
+  mutationFn,
+  successToast,
+  errorToast,
+  then,
+}: {
+  mutationFn: (variables: Variables) => Promise<Data>
+  successToast: TranslationKey
+  errorToast: TranslationKey
+  then?: () => Promise<unknown>
+}) {
   const { t } = useTranslation('user')
   const queryClient = useQueryClient()
-  return async function run<T>(
-    action: () => Promise<T>,
-    { successKey, failedKey, then }: { successKey: string; failedKey: string; then?: () => Promise<unknown> },
-  ) {
-    try {
-      const result = await action()
-      toast.success(t(successKey))
+  return useMutation({
+    mutationFn,
+    meta: { errorToast },
+    onSuccess: async () => {
+      toast.success(translate(t, successToast))
       await then?.()
-      await queryClient.invalidateQueries(allUserQueries())
-      return result
-    } catch (error) {
-      if (!handleDemoModeError(error)) toast.error(apiErrorMessage(t, error, failedKey))
-      throw error
-    }
-  }
+      await queryClient.invalidateQueries({ queryKey: orpc.user.key() })
+    },
+  })
 }

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next'
 
 import { DataList } from '@/components/ui/data-list'
 import { AUDIT_ACTIONS } from '@/lib/audit-actions'
+import { translate } from '@/lib/i18n/keys'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { userQueries } from './queries'
-import type { AuditEntry } from './schema'
+import { type AuditEntry, roleSchema } from './schema'
 
 /** The administrative actions done to a user, newest first: what, who, when and from where. */
 export function UserAuditTrail({ userId }: { userId: string }) {
@@ -34,10 +35,11 @@ export function UserAuditTrail({ userId }: { userId: string }) {
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('user')
   const date = useFormatDate()
-  const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action)
-  const what = known
-    ? t(`audit.actions.${entry.action}`, {
-        role: t(`roles.${String(entry.details.role)}`, { defaultValue: String(entry.details.role ?? '') }),
+  const action = AUDIT_ACTIONS.find((known) => known === entry.action)
+  const role = roleSchema.safeParse(entry.details.role)
+  const what = action
+    ? translate(t, `user:audit.actions.${action}`, {
+        role: role.success ? t(`roles.${role.data}`) : String(entry.details.role ?? ''),
       })
     : t('audit.actions.unknown', { action: entry.action })
   const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')

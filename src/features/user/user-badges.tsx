@@ -2,6 +2,7 @@ import { BadgeCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
+import type { Role } from '@/lib/auth/permissions'
 
 /** An e-mail's state: a check for verified, else 'Not Verified'. */
 export function EmailVerified({ verified }: { verified: boolean }) {
@@ -16,7 +17,7 @@ export function EmailVerified({ verified }: { verified: boolean }) {
   )
 }
 
-export function RoleBadge({ role }: { role: string }) {
+export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation('user')
-  return <Badge>{t(`roles.${role}`, { defaultValue: role })}</Badge>
+  return <Badge>{t(`roles.${role}`)}</Badge>
 }

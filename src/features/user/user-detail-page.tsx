@@ -103,8 +103,14 @@ function BanState({ user, date }: { user: UserDetail; date: (iso: string) => str
 
 function DeleteButton({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user')
-  const run = useUserAction()
   const navigate = useNavigate()
+  const remove = useUserAction({
+    mutationFn: api.user.delete,
+    successToast: 'user:toasts.deleted',
+    errorToast: 'user:toasts.deleteFailed',
+    // Leave the page before its data is refreshed: the user is gone.
+    then: () => navigate({ to: '/manager/users' }),
+  })
   return (
     <ConfirmDialog
       trigger={
@@ -117,14 +123,7 @@ function DeleteButton({ user }: { user: UserDetail }) {
       description={t('detail.deleteDescription')}
       confirmLabel={t('detail.delete')}
       variant="destructive"
-      onConfirm={() =>
-        run(() => api.user.delete({ id: user.id }), {
-          successKey: 'toasts.deleted',
-          failedKey: 'user:toasts.deleteFailed',
-          // Leave the page before its data is refreshed: the user is gone.
-          then: () => navigate({ to: '/manager/users' }),
-        })
-      }
+      onConfirm={() => remove.mutateAsync({ id: user.id })}
     />
   )
 }

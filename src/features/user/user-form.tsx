@@ -9,12 +9,11 @@ import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
-import { apiErrorMessage, applyFieldErrors } from '@/lib/api-error'
+import { applyFieldErrors } from '@/lib/api-error'
 import { ROLES } from '@/lib/auth/permissions'
-import { handleDemoModeError } from '@/lib/demo/demo-store'
-import { api } from '@/lib/orpc'
+import { fieldMessage } from '@/lib/i18n/keys'
+import { api, orpc } from '@/lib/orpc'
 
-import { allUserQueries } from './queries'
 import { type UserDetail, userFormSchema, type UserFormValues } from './schema'
 
 const FIELDS = ['name', 'email', 'role'] as const
@@ -31,31 +30,25 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),
     defaultValues: user
-      ? { name: user.name, email: user.email, role: user.role as UserFormValues['role'] }
+      ? { name: user.name, email: user.email, role: user.role }
       : { name: '', email: '', role: 'user' },
   })
 
   const save = useMutation({
     mutationFn: (values: UserFormValues) =>
       user ? api.user.update({ id: user.id, ...values }) : api.user.create(values),
+    meta: { errorToast: user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed', formFields: FIELDS },
     onSuccess: async (saved) => {
       toast.success(t(user ? 'toasts.updated' : 'toasts.created'))
-      await queryClient.invalidateQueries(allUserQueries())
+      await queryClient.invalidateQueries({ queryKey: orpc.user.key() })
       await navigate({ to: '/manager/users/$id', params: { id: saved.id }, ignoreBlocker: true })
     },
-    onError: (error) => {
-      if (handleDemoModeError(error)) return
-      if (!applyFieldErrors(error, form.setError, FIELDS))
-        toast.error(apiErrorMessage(t, error, user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed'))
-    },
+    onError: (error) => applyFieldErrors(error, form.setError, FIELDS),
   })
 
   const guard = useUnsavedChangesGuard(form.formState.isDirty)
 
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = form.formState.errors[field]?.message
-    return message ? t(message) : undefined
-  }
+  const error = (field: (typeof FIELDS)[number]) => fieldMessage(t, form.formState.errors[field]?.message)
 
   return (
     <form

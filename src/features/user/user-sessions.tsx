@@ -17,7 +17,11 @@ import { useUserAction } from './use-user-action'
 export function UserSessions({ userId }: { userId: string }) {
   const { t } = useTranslation('user')
   const list = useInfiniteList<SessionItem, Error>(userQueries.sessions(userId))
-  const run = useUserAction()
+  const revokeAll = useUserAction({
+    mutationFn: api.user.revokeSessions,
+    successToast: 'user:toasts.sessionsRevoked',
+    errorToast: 'user:toasts.revokeAllFailed',
+  })
   return (
     <section aria-labelledby="user-sessions" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -35,12 +39,7 @@ export function UserSessions({ userId }: { userId: string }) {
             description={t('sessions.revokeAllDescription')}
             confirmLabel={t('sessions.revokeAll')}
             variant="destructive"
-            onConfirm={() =>
-              run(() => api.user.revokeSessions({ id: userId }), {
-                successKey: 'toasts.sessionsRevoked',
-                failedKey: 'user:toasts.revokeAllFailed',
-              })
-            }
+            onConfirm={() => revokeAll.mutateAsync({ id: userId })}
           />
         ) : null}
       </div>
@@ -59,7 +58,11 @@ export function UserSessions({ userId }: { userId: string }) {
 
 function UserSessionRow({ session, userId }: { session: SessionItem; userId: string }) {
   const { t } = useTranslation('user')
-  const run = useUserAction()
+  const revoke = useUserAction({
+    mutationFn: api.user.revokeSession,
+    successToast: 'user:toasts.sessionRevoked',
+    errorToast: 'user:toasts.revokeSessionFailed',
+  })
   const date = useFormatDate()
   const deviceName = useDeviceName()
   return (
@@ -95,12 +98,7 @@ function UserSessionRow({ session, userId }: { session: SessionItem; userId: str
           description={t('sessions.revokeDescription')}
           confirmLabel={t('sessions.revoke')}
           variant="destructive"
-          onConfirm={() =>
-            run(() => api.user.revokeSession({ id: userId, sessionId: session.id }), {
-              successKey: 'toasts.sessionRevoked',
-              failedKey: 'user:toasts.revokeSessionFailed',
-            })
-          }
+          onConfirm={() => revoke.mutateAsync({ id: userId, sessionId: session.id })}
         />
       }
     />

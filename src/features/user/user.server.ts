@@ -1,6 +1,6 @@
 import { and, type AnyColumn, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
 
+import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
@@ -14,18 +14,19 @@ import {
   searchWhere,
   toPage,
 } from '@/server/api/pagination.server'
+import { withPermission } from '@/server/api/procedure.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
-import { callAdminRoute, withAdminPermission } from './auth-service.server'
+import { callAdminRoute } from './auth-service.server'
 import {
   auditPageSchema,
   banInputSchema,
+  roleSchema,
   sessionInputSchema,
   sessionPageSchema,
   setRoleInputSchema,
   userFormSchema,
-  userIdInputSchema,
   userListItemSchema,
   userPageInputSchema,
   userSchema,
@@ -45,6 +46,9 @@ const listColumns = {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
+/** A row with its role as the API types it (the auth service only ever stores one of `ROLES`). */
+const withRole = <Row extends { role: string }>(row: Row) => ({ ...row, role: roleSchema.parse(row.role) })
+
 async function findUser(context: ApiContext, id: string) {
   const [found] = await context.db
     .select({
@@ -59,7 +63,7 @@ async function findUser(context: ApiContext, id: string) {
     .where(eq(user.id, id))
   if (!found) throw apiError('NOT_FOUND')
   return {
-    ...found,
+    ...withRole(found),
     banExpires: iso(found.banExpires),
     onboardedAt: iso(found.onboardedAt),
     createdAt: found.createdAt.toISOString(),
@@ -79,7 +83,7 @@ function beforeCursor(timeColumn: AnyColumn, idColumn: AnyColumn, cursor: string
 }
 
 /** Users by name (then id), searchable on name and e-mail, a page at a time. */
-const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS')
+const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS')
   .route({ method: 'GET', path: '/users', summary: 'List users', tags: TAGS })
   .input(listInputSchema)
   .output(pageSchema(userListItemSchema))
@@ -94,16 +98,17 @@ const list = withAdminPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIS
     const total = await firstPageTotal(input, rows, () =>
       largeListTotal(db, user, input.searchTerm, () => db.select({ id: user.id }).from(user).where(search).$dynamic()),
     )
-    return { ...toPage(rows, input.limit, (row) => row.name), ...total }
+    const page = toPage(rows, input.limit, (row) => row.name)
+    return { ...page, items: page.items.map(withRole), ...total }
   })
 
-const get = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
+const get = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
   .route({ method: 'GET', path: '/users/{id}', summary: 'Get a user', tags: TAGS })
-  .input(userIdInputSchema)
+  .input(idInputSchema)
   .output(userSchema)
   .handler(({ context, input }) => findUser(context, input.id))
 
-const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS')
+const create = withPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS')
   .route({ method: 'POST', path: '/users', successStatus: 201, summary: 'Create a user', tags: TAGS })
   .input(userFormSchema)
   .output(userSchema)
@@ -120,7 +125,7 @@ const create = withAdminPermission({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO
  * Name and e-mail (a new address is not verified yet), then the role (never
  * one's own): a taken address is refused before the role changes.
  */
-const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS')
+const update = withPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS')
   .route({ method: 'PUT', path: '/users/{id}', summary: 'Update a user', tags: TAGS })
   .input(userUpdateInputSchema)
   .output(userSchema)
@@ -138,16 +143,16 @@ const update = withAdminPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO
     return findUser(context, input.id)
   })
 
-const remove = withAdminPermission({ user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS')
+const remove = withPermission({ user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS')
   .route({ method: 'DELETE', path: '/users/{id}', summary: 'Delete a user (never oneself)', tags: TAGS })
-  .input(userIdInputSchema)
-  .output(z.object({ success: z.boolean() }))
+  .input(idInputSchema)
+  .output(successSchema)
   .handler(async ({ context, input }) => {
     await callAdminRoute(context, '/admin/remove-user', { userId: input.id })
     return { success: true }
   })
 
-const setRole = withAdminPermission({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE')
+const setRole = withPermission({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE')
   .route({ method: 'PUT', path: '/users/{id}/role', summary: "Set a user's role", tags: TAGS })
   .input(setRoleInputSchema)
   .output(userSchema)
@@ -157,7 +162,7 @@ const setRole = withAdminPermission({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED
   })
 
 /** Bans a user (never oneself) and ends all their sessions at once. */
-const ban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
+const ban = withPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
   .route({ method: 'POST', path: '/users/{id}/ban', summary: 'Ban a user', tags: TAGS })
   .input(banInputSchema)
   .output(userSchema)
@@ -173,9 +178,9 @@ const ban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_U
     return findUser(context, input.id)
   })
 
-const unban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
+const unban = withPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS')
   .route({ method: 'POST', path: '/users/{id}/unban', summary: 'Unban a user', tags: TAGS })
-  .input(userIdInputSchema)
+  .input(idInputSchema)
   .output(userSchema)
   .handler(async ({ context, input }) => {
     await callAdminRoute(context, '/admin/unban-user', { userId: input.id })
@@ -183,7 +188,7 @@ const unban = withAdminPermission({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN
   })
 
 /** The user's live sessions, most recently active first; identified by id, never by token. */
-const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS')
+const sessions = withPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS')
   .route({ method: 'GET', path: '/users/{id}/sessions', summary: "List a user's sessions", tags: TAGS })
   .input(userPageInputSchema)
   .output(sessionPageSchema)
@@ -230,10 +235,10 @@ const sessions = withAdminPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED
   })
 
 /** Revokes one session, found by id among the user's (the token stays on the server). */
-const revokeSession = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
+const revokeSession = withPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
   .route({ method: 'DELETE', path: '/users/{id}/sessions/{sessionId}', summary: 'Revoke a session', tags: TAGS })
   .input(sessionInputSchema)
-  .output(z.object({ success: z.boolean() }))
+  .output(successSchema)
   .handler(async ({ context, input }) => {
     const [found] = await context.db
       .select({ token: session.token })
@@ -244,10 +249,10 @@ const revokeSession = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_
     return { success: true }
   })
 
-const revokeSessions = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
+const revokeSessions = withPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS')
   .route({ method: 'DELETE', path: '/users/{id}/sessions', summary: "Revoke all of a user's sessions", tags: TAGS })
-  .input(userIdInputSchema)
-  .output(z.object({ success: z.boolean() }))
+  .input(idInputSchema)
+  .output(successSchema)
   .handler(async ({ context, input }) => {
     await findUser(context, input.id)
     await callAdminRoute(context, '/admin/revoke-user-sessions', { userId: input.id })
@@ -255,7 +260,7 @@ const revokeSessions = withAdminPermission({ session: ['revoke'] }, 'YOU_ARE_NOT
   })
 
 /** The administrative actions done to a user, newest first, with who did them. */
-const audit = withAdminPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
+const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
   .route({ method: 'GET', path: '/users/{id}/audit', summary: "A user's audit trail", tags: TAGS })
   .input(userPageInputSchema)
   .output(auditPageSchema)

@@ -77,3 +77,13 @@ export function settleAuthCall<T extends { error?: unknown }>(
 ): Promise<T | { data?: undefined; error: AuthCallError }> {
   return call.catch((cause: unknown) => ({ error: (cause ?? {}) as AuthCallError }))
 }
+
+/**
+ * A call of the auth client as a mutation's `mutationFn`: its data, or its
+ * error thrown, to be reported like any failed mutation (MutationFeedback).
+ */
+export async function authCall<T extends { data?: unknown; error?: unknown }>(call: Promise<T>) {
+  const result = await settleAuthCall(call)
+  if (result.error) throw result.error
+  return result.data as Exclude<T['data'], null | undefined>
+}

@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next'
 
+import type { Namespace } from '@/lib/i18n/config'
+import { translate } from '@/lib/i18n/keys'
+
+type T = TFunction<Namespace[]>
+
 /** The server's refusal to send a code to an unknown address (login only). */
 export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
 
@@ -144,19 +149,20 @@ const ALIASES: Record<string, AuthErrorCode> = {
  * The permission messages of the access control (docs/product.md#permissions), which come
  * as text, not as codes: `auth:permissions.<key>`, with the resource.
  */
-const PERMISSION_MESSAGES: Array<[RegExp, string]> = [
-  [/^You are not allowed to access resource: (.+)$/, 'notAllowed'],
-  [/^unauthorized to access resource "(.+)"$/, 'unauthorizedResource'],
-  [/^Not authorized$/, 'notAuthorized'],
-  [/^Invalid access control request$/, 'invalidRequest'],
-]
+const PERMISSION_MESSAGES: Array<[RegExp, 'notAllowed' | 'unauthorizedResource' | 'notAuthorized' | 'invalidRequest']> =
+  [
+    [/^You are not allowed to access resource: (.+)$/, 'notAllowed'],
+    [/^unauthorized to access resource "(.+)"$/, 'unauthorizedResource'],
+    [/^Not authorized$/, 'notAuthorized'],
+    [/^Invalid access control request$/, 'invalidRequest'],
+  ]
 
 /** A permission message translated, or undefined when `message` is not one. */
-export function permissionMessage(t: TFunction, message: string | undefined | null) {
+export function permissionMessage(t: T, message: string | undefined | null) {
   if (!message) return undefined
   for (const [pattern, key] of PERMISSION_MESSAGES) {
     const match = pattern.exec(message)
-    if (match) return t(`auth:permissions.${key}`, { resource: match[1] })
+    if (match) return translate(t, `auth:permissions.${key}`, { resource: match[1] ?? '' })
   }
   return undefined
 }
@@ -181,7 +187,7 @@ function retryWait(seconds: number): { value: number; unit: 'second' | 'minute' 
 }
 
 /** 'Too many requests. Try again in 12 minutes.' from the seconds a refusal (429) says to wait. */
-function tryAgainMessage(t: TFunction, retryAfter: unknown) {
+function tryAgainMessage(t: T, retryAfter: unknown) {
   if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter <= 0) {
     return t('auth:errors.TOO_MANY_REQUESTS')
   }
@@ -194,7 +200,7 @@ function tryAgainMessage(t: TFunction, retryAfter: unknown) {
  * error, or an admin/permission answer): the translated message of its code,
  * of its permission message, or 'Something went wrong, please try again'.
  */
-export function authErrorMessage(t: TFunction, error: AuthError) {
+export function authErrorMessage(t: T, error: AuthError) {
   if (error?.status === 429) return tryAgainMessage(t, error.retryAfter)
   const known = toAuthErrorCode(error?.code)
   if (known) return t(`auth:errors.${known}`)

@@ -1,3 +1,4 @@
+import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 
 import { OTP_LENGTH } from './otp'
@@ -9,25 +10,25 @@ import { OTP_LENGTH } from './otp'
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, 'auth:validation.emailRequired')
-  .pipe(z.email('auth:validation.emailInvalid'))
+  .min(1, messageKey('auth:validation.emailRequired'))
+  .pipe(z.email(messageKey('auth:validation.emailInvalid')))
 
 export const codeSchema = z
   .string()
   .trim()
-  .min(1, 'auth:validation.codeRequired')
-  .regex(/^\d*$/, 'auth:validation.codeInvalid')
-  .length(OTP_LENGTH, 'auth:validation.codeLength')
+  .min(1, messageKey('auth:validation.codeRequired'))
+  .regex(/^\d*$/, messageKey('auth:validation.codeInvalid'))
+  .length(OTP_LENGTH, messageKey('auth:validation.codeLength'))
 
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, 'auth:validation.nameRequired')
-  .max(100, 'auth:validation.nameInvalid')
+  .min(1, messageKey('auth:validation.nameRequired'))
+  .max(100, messageKey('auth:validation.nameInvalid'))
   // No markup characters and no control characters (newlines, NUL…).
   .refine(
     (name) => !/[<>{}]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 32),
-    'auth:validation.nameInvalid',
+    messageKey('auth:validation.nameInvalid'),
   )
 
 /** Longest `image` URL the auth service stores (the product shows no avatars). */
@@ -35,8 +36,8 @@ const IMAGE_URL_MAX = 2048
 
 /** A user's `image`: an http(s) URL of bounded length, or none. */
 export const imageSchema = z
-  .url({ protocol: /^https?$/, message: 'auth:validation.imageInvalid' })
-  .max(IMAGE_URL_MAX, 'auth:validation.imageInvalid')
+  .url({ protocol: /^https?$/, message: messageKey('auth:validation.imageInvalid') })
+  .max(IMAGE_URL_MAX, messageKey('auth:validation.imageInvalid'))
   .nullable()
 
 export const loginFormSchema = z.object({ email: emailSchema })

@@ -39,12 +39,10 @@ export function useDemoDialogOpen() {
 }
 
 /**
- * For every failed mutation: opens the demo dialog and returns true when the
- * server refused it because of demo mode, returns false otherwise (the caller
- * shows its own error).
- *
- *   const { error } = await authClient.updateUser({ name })
- *   if (error && !handleDemoModeError(error)) toast.error(t('…'))
+ * Opens the demo dialog and returns true when the server refused because of
+ * demo mode, returns false otherwise. Called once, for every failed mutation,
+ * by MutationFeedback (src/components/layout/mutation-report.ts): no action
+ * calls it by hand.
  */
 export function handleDemoModeError(error: unknown): boolean {
   if (!isDemoModeError(error)) return false

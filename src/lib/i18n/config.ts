@@ -26,6 +26,8 @@ export const NAMESPACES = [
   'dashboard',
 ] as const
 /** What the browser needs: the e-mail texts are only read by the server. */
+export type Namespace = (typeof NAMESPACES)[number]
+
 export const BROWSER_NAMESPACES = NAMESPACES.filter((namespace) => namespace !== 'emails')
 
 /** The cookie the language detector reads and writes (docs/product.md#constants). */

@@ -6,6 +6,7 @@ import { emailSchema, nameSchema } from '@/lib/auth/schemas'
 
 import { type Language, LANGUAGES } from './config'
 import { createI18n } from './instance'
+import { fieldMessage } from './keys'
 import { loadMessages } from './messages'
 import { zodIssueMessage, zodMessageKey } from './zod'
 
@@ -23,7 +24,7 @@ function message(schema: z.ZodType, value: unknown): string {
 
 /** Translated as a page would: with `t()` of any namespace. */
 function translate(language: Language, key: string) {
-  return instances[language].getFixedT(language, 'auth')(key)
+  return fieldMessage(instances[language].getFixedT(language, 'auth'), key) ?? ''
 }
 
 const date = new Date(Date.UTC(2030, 0, 15, 12))

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { dashboardSummaryQuery } from '@/features/dashboard'
+import { dashboardQueries } from '@/features/dashboard'
 import { DashboardPage } from '@/features/dashboard/dashboard-page'
 
 export const Route = createFileRoute('/manager/dashboard')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(dashboardSummaryQuery())
+    await context.queryClient.ensureQueryData(dashboardQueries.summary())
   },
   head: pageHead('pages.dashboard'),
   component: function ManagerDashboard() {

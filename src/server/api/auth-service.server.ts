@@ -1,4 +1,5 @@
 import { AUTH_ERROR_CODES } from '@/lib/auth/auth-errors'
+import type { TranslationKey } from '@/lib/i18n/keys'
 import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 
@@ -16,7 +17,7 @@ const STATUS_CODES: Record<number, ApiErrorCode> = {
 }
 
 /** Auth service codes that a domain words its own way (and the form field they belong to). */
-export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: string; field?: string }>
+export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: TranslationKey; field?: string }>
 
 /**
  * An API error carrying the auth service's code, so that the app API and
@@ -28,8 +29,10 @@ export function authServiceError(status: number, authCode: string | undefined, e
   const known = authCode ? errors[authCode] : undefined
   if (known) return apiError(known.code, known.key, { field: known.field, authCode })
   const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR'
-  const catalogued = authCode?.startsWith('YOU_') && AUTH_ERROR_CODES.some((candidate) => candidate === authCode)
-  const key = catalogued ? `auth:errors.${authCode}` : API_ERROR_KEYS[code]
+  const catalogued = authCode?.startsWith('YOU_')
+    ? AUTH_ERROR_CODES.find((candidate) => candidate === authCode)
+    : undefined
+  const key: TranslationKey = catalogued ? `auth:errors.${catalogued}` : API_ERROR_KEYS[code]
   return apiError(code, key, { authCode, values: code === 'FORBIDDEN' ? { resource: 'user' } : undefined })
 }
 

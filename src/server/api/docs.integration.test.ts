@@ -7,6 +7,10 @@ import { createApiHarness } from '@/test/api'
 
 import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_SCRIPT, apiDocsHtml, appOpenApiDocument } from './docs.server'
 
+interface Schema {
+  properties: Record<string, unknown>
+}
+
 interface Document {
   servers: Array<{ url: string }>
   paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>
@@ -32,6 +36,24 @@ describe('the application API document', () => {
         tags: [expect.any(String)],
       })
     }
+  })
+})
+
+describe('the shapes of the API', () => {
+  it('are the same for books and users: date-time strings, one delete answer, a typed role', async () => {
+    const document = (await appOpenApiDocument()) as Document
+    const answer = (path: string, method: string) => {
+      const { responses } = document.paths[path]![method] as { responses: Record<string, unknown> }
+      return (responses['200'] as { content: Record<string, { schema: Schema }> }).content['application/json']!.schema
+    }
+    const book = answer('/books/{id}', 'get')
+    const user = answer('/users/{id}', 'get')
+    for (const schema of [book, user]) {
+      expect(schema.properties.createdAt).toEqual({ type: 'string', format: 'date-time' })
+      expect(schema.properties.updatedAt).toEqual({ type: 'string', format: 'date-time' })
+    }
+    expect(user.properties.role).toEqual({ type: 'string', enum: ['admin', 'user'] })
+    expect(answer('/books/{id}', 'delete')).toEqual(answer('/users/{id}', 'delete'))
   })
 })
 

@@ -6,6 +6,7 @@ import type { i18n } from 'i18next'
 
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
+import { translate, type TranslationKey, type TranslationValues } from '@/lib/i18n/keys'
 import { loadMessages } from '@/lib/i18n/messages'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { logger } from '@/server/logger.server'
@@ -19,8 +20,8 @@ import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData 
  */
 export function apiError(
   code: ApiErrorCode,
-  key: string = API_ERROR_KEYS[code],
-  options: { field?: string; values?: Record<string, string | number>; authCode?: string } = {},
+  key: TranslationKey = API_ERROR_KEYS[code],
+  options: { field?: string; values?: TranslationValues; authCode?: string } = {},
 ) {
   const data: ApiErrorData = { key, values: options.values }
   if (options.field) data.fields = { [options.field]: key }
@@ -33,7 +34,7 @@ export function apiError(
  * the field and message it maps to. Uniqueness lives in the database, so of
  * two concurrent duplicates exactly one insert wins and the other lands here.
  */
-const CONSTRAINT_ERRORS: Record<string, { code: ApiErrorCode; key: string; field: string }> = {
+const CONSTRAINT_ERRORS: Record<string, { code: ApiErrorCode; key: TranslationKey; field: string }> = {
   book_title_author_unique: { code: 'CONFLICT', key: 'book:errors.titleTaken', field: 'title' },
   book_genre_id_genre_id_fk: { code: 'BAD_REQUEST', key: 'book:errors.genreNotFound', field: 'genreId' },
   genre_name_unique: { code: 'CONFLICT', key: 'book:errors.genreTaken', field: 'name' },
@@ -65,12 +66,13 @@ function fromDatabase(error: unknown) {
 /** Input validation failures: each zod issue's message (an i18n key) on its field. */
 function fromValidation(error: ORPCError<string, unknown>) {
   if (!(error.cause instanceof ValidationError)) return undefined
-  const fields: Record<string, string> = {}
+  const fields: Record<string, TranslationKey> = {}
   for (const issue of error.cause.issues) {
     const path = (issue.path ?? [])
       .map((part) => (typeof part === 'object' ? String(part.key) : String(part)))
       .join('.')
-    fields[path || '_'] ??= issue.message
+    // Every zod message is one `t()` resolves (see `fieldMessage` in src/lib/i18n/keys.ts).
+    fields[path || '_'] ??= issue.message as TranslationKey
   }
   const failure = apiError('BAD_REQUEST')
   ;(failure.data as ApiErrorData).fields = fields
@@ -110,9 +112,9 @@ export async function toApiError(error: unknown, language: Language): Promise<OR
   // A validation failure says what is wrong with each field ('Title is required'), not just 'Invalid input'.
   const fieldMessages =
     data.key === API_ERROR_KEYS.BAD_REQUEST && data.fields
-      ? [...new Set(Object.values(data.fields).map((key) => t(key)))]
+      ? [...new Set(Object.values(data.fields).map((key) => translate(t, key)))]
       : []
-  const message = fieldMessages.length > 0 ? fieldMessages.join(' · ') : t(data.key, data.values ?? {})
+  const message = fieldMessages.length > 0 ? fieldMessages.join(' · ') : translate(t, data.key, data.values)
   return new ORPCError(known.code, { status: known.status, message, data, cause: known.cause })
 }
 

@@ -1,3 +1,5 @@
+import type { TranslationKey, TranslationValues } from '@/lib/i18n/keys'
+
 /**
  * The data every API error carries, isomorphic: the server fills it, the UI
  * reads it (src/lib/api-error.ts). `message` is already translated into the
@@ -6,10 +8,10 @@
  */
 export interface ApiErrorData {
   /** An i18n key with its namespace, e.g. `book:errors.titleTaken`. */
-  key: string
-  values?: Record<string, string | number>
+  key: TranslationKey
+  values?: TranslationValues
   /** Field path (dot-joined) → i18n key of its message. */
-  fields?: Record<string, string>
+  fields?: Record<string, TranslationKey>
   /**
    * The auth service's error code when the failure is one of its rules
    * (e.g. `YOU_CANNOT_BAN_YOURSELF`): the same code /api/auth answers with.
@@ -41,4 +43,4 @@ export const API_ERROR_KEYS = {
   TOO_MANY_REQUESTS: 'ui:api.tooManyRequests',
   INTERNAL_SERVER_ERROR: 'ui:api.unexpected',
   SERVICE_UNAVAILABLE: 'ui:api.unavailable',
-} as const satisfies Record<ApiErrorCode, string>
+} as const satisfies Record<ApiErrorCode, TranslationKey>

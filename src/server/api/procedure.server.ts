@@ -1,8 +1,10 @@
 import { ORPCError, os } from '@orpc/server'
 
+import type { AuthErrorCode } from '@/lib/auth/auth-errors'
 import { type Permission, roleCan } from '@/lib/auth/permissions'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
 
+import { authServiceError } from './auth-service.server'
 import type { ApiContext } from './context.server'
 import { apiError, toApiError } from './errors.server'
 import { readSession } from './session-read.server'
@@ -72,12 +74,16 @@ export const authedProcedure = base.use(async ({ context, next }) => {
   })
 })
 
-/** Signed in, and the caller's role grants `permission` (docs/product.md#permissions). */
-export function withPermission(permission: Permission) {
+/**
+ * Signed in, and the caller's role grants `permission` (docs/product.md#permissions): the one line of access of every procedure. A procedure that
+ * stands for an admin route of the auth service names that route's refusal
+ * (`deniedCode`, e.g. YOU_ARE_NOT_ALLOWED_TO_BAN_USERS), so both doors
+ * refuse alike; otherwise the refusal is the API's FORBIDDEN.
+ */
+export function withPermission(permission: Permission, deniedCode?: AuthErrorCode) {
   return authedProcedure.use(({ context, next }) => {
-    if (!roleCan(context.user.role, permission)) {
-      throw apiError('FORBIDDEN', undefined, { values: { resource: Object.keys(permission).join(', ') } })
-    }
-    return next()
+    if (roleCan(context.user.role, permission)) return next()
+    if (deniedCode) throw authServiceError(403, deniedCode)
+    throw apiError('FORBIDDEN', undefined, { values: { resource: Object.keys(permission).join(', ') } })
   })
 }

@@ -1,5 +1,6 @@
 import { languageDir } from '@/lib/i18n/config'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
+import type { TranslationKey } from '@/lib/i18n/keys'
 import { translator } from '@/server/api/errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */
@@ -13,7 +14,7 @@ const REFUSALS = {
   NOT_FOUND: { status: 404, key: 'ui:api.notFound' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'ui:http.unavailable' },
   INTERNAL_SERVER_ERROR: { status: 500, key: 'ui:api.unexpected' },
-} as const
+} as const satisfies Record<string, { status: number; key: TranslationKey }>
 
 export type RefusalCode = keyof typeof REFUSALS
 

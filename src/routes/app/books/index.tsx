@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookListOptions } from '@/features/book'
+import { bookQueries } from '@/features/book'
 import { AppBookListPage } from '@/features/book/app-book-pages'
 import { listSearch } from '@/lib/search-params'
 
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/app/books/')({
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
   // list shows 'Something went wrong' with Try again.
   loader: async ({ context, deps }) => {
-    await context.queryClient.prefetchInfiniteQuery(bookListOptions(deps.searchTerm))
+    await context.queryClient.prefetchInfiniteQuery(bookQueries.list(deps.searchTerm))
   },
   head: pageHead('pages.books'),
   component: function AppBooks() {

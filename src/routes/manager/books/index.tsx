@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookListOptions, bookPermissions } from '@/features/book'
+import { bookPermissions } from '@/features/book'
+import { bookQueries } from '@/features/book'
 import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
 import { listSearch } from '@/lib/search-params'
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/manager/books/')({
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
   // list shows 'Something went wrong' with Try again.
   loader: async ({ context, deps }) => {
-    await context.queryClient.prefetchInfiniteQuery(bookListOptions(deps.searchTerm))
+    await context.queryClient.prefetchInfiniteQuery(bookQueries.list(deps.searchTerm))
   },
   head: pageHead('pages.books'),
   component: function ManagerBooks() {

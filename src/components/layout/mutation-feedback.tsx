@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * Reports every failed mutation, once, for the whole app (mounted in the
+ * root; see ./mutation-report.ts for what it shows): no action reports its
+ * own failure. A mutation's own `onError` runs first (a form puts field
+ * errors on its fields there). The reporting code loads with the first
+ * failure, not with every page.
+ */
+export function MutationFeedback() {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const { t } = useTranslation(['ui', 'account'])
+
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return
+        const { error } = event.action
+        const { meta } = event.mutation
+        void import('./mutation-report').then(({ reportMutationError }) =>
+          reportMutationError({ t, router, error, meta }),
+        )
+      }),
+    [queryClient, router, t],
+  )
+
+  return null
+}

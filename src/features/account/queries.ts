@@ -1,0 +1,6 @@
+import { orpc } from '@/lib/orpc'
+
+/** The queries of the account page (generated keys: invalidate with `orpc.account.key()` or a procedure's `.key()`). */
+export const accountQueries = {
+  sessions: () => orpc.account.sessions.queryOptions(),
+}
