@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 
+import type { SessionUser } from '@/lib/auth/session'
+
 /** Where "Go home" leads: the area's home inside an area, else the site's. */
 export type HomePath = '/' | '/app' | '/manager'
 
@@ -20,3 +22,11 @@ export function useLayout() {
 
 /** The id of each layout's <main>, target of the skip link. */
 export const MAIN_ID = 'main-content'
+
+/** What the manager sidebar's parts (navigation, user menu) receive. */
+export interface SidebarPartProps {
+  user: SessionUser
+  collapsed: boolean
+  /** Called after a navigation (closes the mobile drawer). */
+  onNavigate?: () => void
+}

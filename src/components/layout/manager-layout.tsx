@@ -26,7 +26,7 @@ import type { SessionUser } from '@/lib/auth/session'
 import { useSidebarCollapsed } from '@/lib/sidebar-state'
 
 import { Brand } from './brand'
-import { InLayout, MAIN_ID } from './layout-context'
+import { InLayout, MAIN_ID, type SidebarPartProps } from './layout-context'
 import { SkipLink } from './skip-link'
 import { UserMenu } from './user-menu'
 
@@ -115,15 +115,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
 }
 
 /** The sidebar's entries, in the product's order (docs/product.md#screens), in groups 'Application' and 'Configuration'. */
-function SidebarNav({
-  user,
-  collapsed,
-  onNavigate,
-}: {
-  user: SessionUser
-  collapsed: boolean
-  onNavigate?: () => void
-}) {
+function SidebarNav({ user, collapsed, onNavigate }: SidebarPartProps) {
   const { t } = useTranslation('shell')
   const item = { collapsed, onNavigate }
   return (

@@ -5,21 +5,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
-import type { SessionUser } from '@/lib/auth/session'
 
 import { AppSwitch } from './app-switch'
+import type { SidebarPartProps } from './layout-context'
 import { Avatar, UserMenuButton } from './user-menu-button'
 
 /** The user menu's popover (./user-menu.tsx), open from its first render. */
-export function UserMenuPopover({
-  user,
-  collapsed,
-  onNavigate,
-}: {
-  user: SessionUser
-  collapsed: boolean
-  onNavigate?: () => void
-}) {
+export function UserMenuPopover({ user, collapsed, onNavigate }: SidebarPartProps) {
   const { t } = useTranslation('shell')
   const [open, setOpen] = useState(true)
   const navigate = () => {

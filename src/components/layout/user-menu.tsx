@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 
-import type { SessionUser } from '@/lib/auth/session'
-
+import type { SidebarPartProps } from './layout-context'
 import { UserMenuButton } from './user-menu-button'
 
 // The popover (Radix, floating-ui) loads with the first click, not with every manager page.
@@ -13,15 +12,7 @@ const UserMenuPopover = lazy(() =>
  * The signed-in user's menu at the bottom of the manager sidebar: who, Account, the app switch, sign out.
  * A plain button until first opened; then the popover, which stays (it opens and closes itself).
  */
-export function UserMenu({
-  user,
-  collapsed,
-  onNavigate,
-}: {
-  user: SessionUser
-  collapsed: boolean
-  onNavigate?: () => void
-}) {
+export function UserMenu({ user, collapsed, onNavigate }: SidebarPartProps) {
   const [opened, setOpened] = useState(false)
   const button = (
     <UserMenuButton
