@@ -198,6 +198,8 @@ export default tseslint.config(
       ],
       // No import cycles, test files and type-only imports included.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import statement per module.
+      'import-x/no-duplicates': 'error',
     },
   },
   {

@@ -1,8 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookPermissions } from '@/features/book'
-import { bookQueries } from '@/features/book'
+import { bookPermissions, bookQueries } from '@/features/book'
 import { ManagerBookListPage } from '@/features/book/manager-book-list-page'
 import { listSearch } from '@/lib/search-params'
 
