@@ -31,6 +31,8 @@ const config: KnipConfig = {
     // Its files are served as static assets, resolved by path in vite.config.ts.
     'swagger-ui-dist',
   ],
+  // bench/load.ts runs `wrk` (HTTP load), a Debian package (`apt-get install wrk`), not an npm one.
+  ignoreBinaries: ['wrk'],
   // A virtual module of Nitro's build (src/server/node-server.ts).
   ignoreUnresolved: ['#nitro/virtual/polyfills'],
 }

@@ -7,7 +7,7 @@ import { migrate } from '@/server/db/migrate.server'
 import { seed } from '@/server/db/seed.server'
 
 /** `postgres://u@h:5432/postgres` with another database name. */
-export function withDatabase(serverUrl: string, database: string) {
+function withDatabase(serverUrl: string, database: string) {
   const url = new URL(serverUrl)
   url.pathname = `/${database}`
   return url.toString()

@@ -19,7 +19,12 @@
  *   concurrency (the floor the API is compared with);
  * - `compression`: the encodings and `Vary` of HTML, JSON, JS and CSS answers;
  * - `weight`: JS+CSS gzip each budgeted route loads in Chromium;
- * - `lighthouse`: the scores of bench/lighthouse.ts (when that module is there).
+ * - `lighthouse`: the scores and LCP of bench/lighthouse.ts's `measureLighthouse`;
+ * - `soak`: every load route at once for BENCH_SOAK_SECONDS (off unless that is
+ *   set), with the server's RSS before, at the end and 5 s later;
+ * - `rate-limit`: a second server with RATE_LIMIT=true (after the others, the
+ *   first one stopped), `wrk` on `/api/auth/get-session` anonymous and signed
+ *   in: no answer may be a 429 (or any other non-2xx).
  *
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
@@ -27,7 +32,8 @@
  * BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (10), BENCH_LOAD_ROUTES (some of login,
  * manager-books, session-anonymous, session, books-api), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
  * of the parts above), BENCH_PORT / BENCH_SMTP_PORT (else free ports), BENCH_CPU_PROF=1 (the server writes a
- * CPU profile into bench-profiles/), BENCH_WRITE (set to 0 to leave docs/performance.md alone).
+ * CPU profile into bench-profiles/), BENCH_SOAK_SECONDS (the `soak` part's length; unset: not run),
+ * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -37,7 +43,7 @@ import os from 'node:os'
 import pg from 'pg'
 import { runnerImport } from 'vite'
 
-import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
+import { ensureBuild, type RunningApp, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
 import {
@@ -47,9 +53,11 @@ import {
   type LoadReport,
   markdownReport,
   type MillionReport,
+  type RateLimitCheck,
   replaceReport,
   type Report,
   REPORT_FILE,
+  type SoakReport,
   type WeightResult,
 } from './report'
 import { roundStats } from './stats'
@@ -71,15 +79,19 @@ const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3)
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
 const LOAD_WARM_UP_SECONDS = 2
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 0)
+const SETTLE_MS = 5000
 
 /** The parts of a run, each skippable with BENCH_SKIP=part,part. */
-const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse'] as const
+const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse', 'soak', 'rate-limit'] as const
 const SKIP = new Set(
   (process.env.BENCH_SKIP ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean),
 )
+// The soak is long: only on demand.
+if (!(SOAK_SECONDS > 0)) SKIP.add('soak')
 for (const part of SKIP)
   if (!(PARTS as readonly string[]).includes(part))
     throw new Error(`BENCH_SKIP: unknown part ${part} (parts: ${PARTS.join(', ')})`)
@@ -171,17 +183,27 @@ async function main() {
 
   if (runs('million')) report.million = await millionCases(app.baseUrl, cookie, sql, queries)
   if (runs('compression')) report.compression = await compressionChecks(app.baseUrl, cookie)
+  if ((runs('load') || runs('soak') || runs('rate-limit')) && !(await hasWrk()))
+    throw new Error('wrk is not installed (apt-get install wrk), or skip the parts: BENCH_SKIP=load,rate-limit')
   if (runs('load') || runs('sql')) {
     const load = await loadRoutes(app.baseUrl, cookie, database.url, [queries.listSql({ searchTerm: '', limit: 20 })])
     report.load = load
     report.rss.afterLoad = rssMegabytes(app.process.pid)
   }
-  if (runs('weight'))
-    report.weights = await pageWeights(app.baseUrl, (email) => signIn(app.baseUrl, email, (e) => mail.nextCode(e)))
-  if (runs('lighthouse'))
-    report.lighthouse = await lighthouseScores(app.baseUrl, (email) =>
-      signIn(app.baseUrl, email, (e) => mail.nextCode(e)),
+  const cookieFor = (email: string) => signIn(app.baseUrl, email, (e) => mail.nextCode(e))
+  if (runs('weight')) report.weights = await pageWeights(app.baseUrl, cookieFor)
+  if (runs('lighthouse')) report.lighthouse = await lighthouseScores(app.baseUrl, cookieFor)
+  if (runs('soak')) report.soak = await soak(app, cookie)
+  if (runs('rate-limit')) {
+    // Its own server (RATE_LIMIT=true) on the same database and port: the first one stops.
+    await app.stop()
+    const limited = await startApp(database.url, mail.url, 60_000, { RATE_LIMIT: 'true' })
+    cleanups.push(() => limited.stop())
+    report.rateLimit = await rateLimitChecks(limited.baseUrl, (email) =>
+      signIn(limited.baseUrl, email, (e) => mail.nextCode(e)),
     )
+    await limited.stop()
+  }
 
   report.loadAverage.end = loadAverage()
   report.seconds = Math.round((Date.now() - started) / 1000)
@@ -327,6 +349,88 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
   }
 }
 
+/** The HTTP routes of the `load` and `soak` parts (BENCH_LOAD_ROUTES: some of their keys). */
+function httpRoutes(cookie: string) {
+  const only = process.env.BENCH_LOAD_ROUTES?.split(',')
+  const signedIn = { cookie }
+  return [
+    { key: 'login', label: 'GET `/login`, anonymous', path: '/login', headers: {} },
+    {
+      key: 'manager-books',
+      label: 'GET `/manager/books` as admin (with its data)',
+      path: '/manager/books',
+      headers: signedIn,
+    },
+    {
+      key: 'session-anonymous',
+      label: 'GET `/api/auth/get-session`, anonymous',
+      path: '/api/auth/get-session',
+      headers: {},
+    },
+    { key: 'session', label: 'GET `/api/auth/get-session` as admin', path: '/api/auth/get-session', headers: signedIn },
+    {
+      key: 'books-api',
+      label: 'GET `/api/rest/books` as admin (first page)',
+      path: '/api/rest/books',
+      headers: signedIn,
+    },
+  ].filter((route) => !only || only.includes(route.key))
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+
+/** Every load route at once for SOAK_SECONDS (one `wrk -t1` each, the connections shared out), RSS around it. */
+async function soak(app: RunningApp, cookie: string): Promise<SoakReport> {
+  const routes = httpRoutes(cookie)
+  const each = Math.max(1, Math.floor(CONNECTIONS / routes.length))
+  const pid = app.process.pid
+  const before = rssMegabytes(pid)
+  log(`soak: ${SOAK_SECONDS} s of ${routes.length} routes at once, ${each} connections each`)
+  const results = await Promise.all(
+    routes.map((route) =>
+      runWrk(`${app.baseUrl}${route.path}`, {
+        connections: each,
+        threads: 1,
+        seconds: SOAK_SECONDS,
+        headers: route.headers,
+      }),
+    ),
+  )
+  const after = rssMegabytes(pid)
+  await settle()
+  const settled = rssMegabytes(pid)
+  const sum = (key: 'requests' | 'non2xx' | 'errors') => results.reduce((total, result) => total + result[key], 0)
+  log(`soak: ${sum('requests')} requests, RSS ${before?.toFixed(1)} → ${after?.toFixed(1)} → ${settled?.toFixed(1)} MB`)
+  return {
+    seconds: SOAK_SECONDS,
+    routes: routes.length,
+    connectionsEach: each,
+    requests: sum('requests'),
+    failed: sum('non2xx') + sum('errors'),
+    rss: { before, after, settled },
+  }
+}
+
+/** With RATE_LIMIT=true, `get-session` under `wrk` (anonymous, then signed in): a browser's session check is never limited. */
+async function rateLimitChecks(baseUrl: string, cookieFor: (email: string) => Promise<string>) {
+  const cookie = await cookieFor(ADMIN_EMAIL)
+  const checks: RateLimitCheck[] = []
+  for (const [who, headers] of [
+    ['anonymous', {}],
+    ['as admin', { cookie }],
+  ] as const) {
+    const result = await runWrk(`${baseUrl}/api/auth/get-session`, {
+      connections: CONNECTIONS,
+      threads: 2,
+      seconds: LOAD_SECONDS,
+      headers,
+    })
+    log(`rate limit on, get-session ${who}: ${result.requests} requests, ${result.non2xx} non-2xx`)
+    checks.push({ who, seconds: LOAD_SECONDS, requests: result.requests, non2xx: result.non2xx, errors: result.errors })
+  }
+  return checks
+}
+
 /** Each route under `wrk -t2 -c<CONNECTIONS>` and the list's SQL bare through `pg`, in interleaved rounds. */
 async function loadRoutes(
   baseUrl: string,
@@ -334,21 +438,13 @@ async function loadRoutes(
   databaseUrl: string,
   firstPageSql: SqlStatement[],
 ): Promise<LoadReport> {
-  const routes: Array<{ key: string; label: string; run: (seconds: number) => Promise<LoadResult> }> = []
   const options = { connections: CONNECTIONS, threads: 2 }
-  if (runs('load')) {
-    if (!(await hasWrk()))
-      throw new Error('wrk is not installed (apt-get install wrk), or skip the part: BENCH_SKIP=load')
-    const only = process.env.BENCH_LOAD_ROUTES?.split(',')
-    const http = (key: string, label: string, path: string, headers: Record<string, string> = {}) =>
-      (!only || only.includes(key)) &&
-      routes.push({ key, label, run: (seconds) => runWrk(`${baseUrl}${path}`, { ...options, seconds, headers }) })
-    http('login', 'GET `/login`, anonymous', '/login')
-    http('manager-books', 'GET `/manager/books` as admin (with its data)', '/manager/books', { cookie })
-    http('session-anonymous', 'GET `/api/auth/get-session`, anonymous', '/api/auth/get-session')
-    http('session', 'GET `/api/auth/get-session` as admin', '/api/auth/get-session', { cookie })
-    http('books-api', 'GET `/api/rest/books` as admin (first page)', '/api/rest/books', { cookie })
-  }
+  const routes: Array<{ key: string; label: string; run: (seconds: number) => Promise<LoadResult> }> = runs('load')
+    ? httpRoutes(cookie).map((route) => ({
+        ...route,
+        run: (seconds: number) => runWrk(`${baseUrl}${route.path}`, { ...options, seconds, headers: route.headers }),
+      }))
+    : []
   if (runs('sql'))
     routes.push({
       key: 'books-sql',
@@ -473,36 +569,19 @@ async function pageWeights(baseUrl: string, cookieFor: (email: string) => Promis
 }
 
 /**
- * The Lighthouse figures (issue 14 part 2) of bench/lighthouse.ts, run on this
- * bench's server: that module's `measureLighthouse({ baseUrl, cookieFor, log })`
- * (mobile and desktop, each route, medians of LIGHTHOUSE_ROUNDS rounds). Loaded
- * by path, so that this file compiles without it and without the lighthouse
- * package; until it is there the report says the part was not run.
+ * The Lighthouse figures (issue 14 part 2) on this bench's server:
+ * bench/lighthouse.ts's `measureLighthouse` (mobile and desktop, each budgeted
+ * route, medians of LIGHTHOUSE_ROUNDS rounds), imported when the part runs.
  */
 async function lighthouseScores(
   baseUrl: string,
   cookieFor: (email: string) => Promise<string>,
-): Promise<LighthouseResult[] | undefined> {
-  const file = new URL('./lighthouse.ts', import.meta.url)
-  if (!existsSync(file)) {
-    log('no bench/lighthouse.ts: Lighthouse not run')
-    return undefined
-  }
-  const hook = (await import(file.href)) as {
-    measureLighthouse?: (options: {
-      baseUrl: string
-      cookieFor?: (route: string) => string | undefined
-      log?: (line: string) => void
-    }) => Promise<Array<{ route: string; formFactor: 'mobile' | 'desktop'; score: number; lcpMs: number }>>
-  }
-  if (!hook.measureLighthouse) {
-    log('bench/lighthouse.ts exports no measureLighthouse: Lighthouse not run')
-    return undefined
-  }
+): Promise<LighthouseResult[]> {
+  const { measureLighthouse } = await import('./lighthouse')
   const { WEIGHED_ROUTES } = await import('../e2e/support/page-weight')
   const cookies = new Map<string, string>()
   for (const route of WEIGHED_ROUTES) if (route.as) cookies.set(route.path, await cookieFor(route.as))
-  const figures = await hook.measureLighthouse({
+  const figures = await measureLighthouse({
     baseUrl,
     cookieFor: (route) => cookies.get(route),
     log: (line) => log(`lighthouse ${line}`),

@@ -50,7 +50,7 @@ export interface WeightResult {
   budget: number
 }
 
-/** What bench/lighthouse.ts's `lighthouseFigures` resolves to (one per route and form factor). */
+/** What bench/lighthouse.ts's `measureLighthouse` measured (one per route and form factor). */
 export interface LighthouseResult {
   path: string
   formFactor: 'mobile' | 'desktop'
@@ -58,6 +58,26 @@ export interface LighthouseResult {
   score: number
   /** Largest Contentful Paint, milliseconds. */
   lcpMs?: number
+}
+
+/** Every load route at once for `seconds`, and the server's RSS (MB) before, at the end and 5 s later. */
+export interface SoakReport {
+  seconds: number
+  routes: number
+  connectionsEach: number
+  requests: number
+  /** Answers not 2xx/3xx, and socket errors. */
+  failed: number
+  rss: { before?: number; after?: number; settled?: number }
+}
+
+/** `GET /api/auth/get-session` under load with RATE_LIMIT=true. */
+export interface RateLimitCheck {
+  who: string
+  seconds: number
+  requests: number
+  non2xx: number
+  errors: number
 }
 
 export interface Report {
@@ -74,6 +94,8 @@ export interface Report {
   compression?: CompressionCheck[]
   weights?: WeightResult[]
   lighthouse?: LighthouseResult[]
+  soak?: SoakReport
+  rateLimit?: RateLimitCheck[]
 }
 
 const ms = (value: number) => value.toFixed(1)
@@ -109,7 +131,7 @@ interface Row {
 }
 
 /** The medians of a route's load rounds. */
-export function loadMedians(runs: LoadResult[]) {
+function loadMedians(runs: LoadResult[]) {
   return {
     rps: median(runs.map((run) => run.rps)),
     p50: median(runs.map((run) => run.p50)),
@@ -140,12 +162,6 @@ function summaryRows(report: Report): Row[] {
       met: mobile ? score.score >= 0.95 && (score.lcpMs === undefined || score.lcpMs <= 2500) : score.score >= 0.99,
     })
   }
-  if (!report.lighthouse && !report.skipped.includes('lighthouse'))
-    rows.push({
-      part: '2',
-      measure: 'Lighthouse mobile and desktop, the budgeted routes',
-      figure: 'not run: no bench/lighthouse.ts (measureLighthouse)',
-    })
   if (report.load) {
     const { load } = report
     for (const route of load.routes) {
@@ -207,6 +223,23 @@ function summaryRows(report: Report): Row[] {
       measure: 'server RSS after the load above',
       figure: `${int(report.rss.afterLoad)} MB`,
     })
+  for (const check of report.rateLimit ?? [])
+    rows.push({
+      part: '4',
+      measure: `RATE_LIMIT=true: GET \`/api/auth/get-session\` ${check.who}, ${check.seconds} s of wrk`,
+      figure: `${int(check.requests)} requests, ${int(check.non2xx)} not 2xx/3xx`,
+      target: 'never limited (no 429)',
+      met: check.non2xx === 0 && check.requests > 0,
+    })
+  if (report.soak) {
+    const { soak } = report
+    const mb = (value: number | undefined) => (value === undefined ? '?' : `${int(value)} MB`)
+    rows.push({
+      part: '8',
+      measure: `server RSS around ${soak.seconds} s of the ${soak.routes} load routes at once (${soak.routes} × wrk -t1 -c${soak.connectionsEach}, ${int(soak.requests)} requests${soak.failed ? `, not 2xx/3xx or failed: ${int(soak.failed)}` : ''}): before / at the end / 5 s later`,
+      figure: `${mb(soak.rss.before)} / ${mb(soak.rss.after)} / ${mb(soak.rss.settled)}`,
+    })
+  }
   if (report.million) {
     for (const testCase of report.million.cases) {
       const target = MILLION_CASES.has(testCase.key)

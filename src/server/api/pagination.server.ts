@@ -117,7 +117,7 @@ export function cappedCountQuery(db: Database, matches: PgSelect) {
 }
 
 /** The table's row count as the database keeps it (migration 0005: exact, maintained by triggers). */
-export function rowCountQuery(db: Database, table: PgTable) {
+function rowCountQuery(db: Database, table: PgTable) {
   return db
     .select({ rows: rowCount.rows })
     .from(rowCount)
