@@ -56,7 +56,9 @@ const createClient = createIsomorphicFn()
   })
   .client((): ApiClient => createORPCClient(new RPCLink({ url: () => `${window.location.origin}/api/rpc` })))
 
-export const api: ApiClient = createClient()
+// Pure: a chunk that imports this module without using the client (a feature's public entry)
+// does not carry it; the browser gets it with the first code that calls the API.
+export const api: ApiClient = /* @__PURE__ */ createClient()
 
 /** Query and mutation options for TanStack Query: `useQuery(orpc.book.get.queryOptions({ input: { id } }))`. */
-export const orpc = createTanstackQueryUtils(api)
+export const orpc = /* @__PURE__ */ createTanstackQueryUtils(api)
