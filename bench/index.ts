@@ -41,6 +41,7 @@ import { get as httpGet } from 'node:http'
 import os from 'node:os'
 
 import pg from 'pg'
+import { format, resolveConfig } from 'prettier'
 import { runnerImport } from 'vite'
 
 import { ensureBuild, type RunningApp, signIn, startApp, startMailCatcher } from './app'
@@ -210,10 +211,9 @@ async function main() {
   const markdown = markdownReport(report)
   console.log(`\n${markdown}`)
   if (process.env.BENCH_WRITE !== '0') {
-    writeFileSync(
-      REPORT_FILE,
-      replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown),
-    )
+    const document = replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown)
+    // Formatted as `npm run lint` checks it (Prettier aligns the tables).
+    writeFileSync(REPORT_FILE, await format(document, { ...(await resolveConfig(REPORT_FILE)), filepath: REPORT_FILE }))
     log(`wrote ${REPORT_FILE}`)
   }
 
