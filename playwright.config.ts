@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
+import { chromiumLaunchOptions } from './e2e/support/chromium'
 import { appEnv as productionAppEnv } from './e2e/support/doors/app-env'
 
 // Ports can be moved (E2E_PORT, E2E_DEMO_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
@@ -25,20 +26,6 @@ const LOGIN_ONLY_SPECS = 'login-only*.spec.ts'
 // The same production build and settings for all apps (shared with the door tests and the fuzzer).
 const appEnv = productionAppEnv(smtpPort)
 
-// Debian's system Chromium (installed by .ci/run), not a Playwright-downloaded browser.
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox', // CI runs as root
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
@@ -47,22 +34,22 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  use: { baseURL, trace: 'retain-on-failure', launchOptions },
+  use: { baseURL, trace: 'retain-on-failure' },
   projects: [
     {
       name: 'chromium',
       testIgnore: [DEMO_SPECS, LOGIN_ONLY_SPECS],
-      use: { ...devices['Desktop Chrome'], launchOptions },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
     {
       name: 'demo',
       testMatch: DEMO_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: demoBaseURL },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions, baseURL: demoBaseURL },
     },
     {
       name: 'login-only',
       testMatch: LOGIN_ONLY_SPECS,
-      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: loginOnlyBaseURL },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions, baseURL: loginOnlyBaseURL },
     },
   ],
   webServer: [

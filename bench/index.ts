@@ -539,10 +539,8 @@ async function compressionChecks(baseUrl: string, cookie: string): Promise<Compr
 async function pageWeights(baseUrl: string, cookieFor: (email: string) => Promise<string>): Promise<WeightResult[]> {
   const { chromium } = await import('@playwright/test')
   const { kb, readBudgets, WEIGHED_ROUTES, weighPage } = await import('../e2e/support/page-weight')
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  const { chromiumLaunchOptions } = await import('../e2e/support/chromium')
+  const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     const budgets = readBudgets()
     const weights: WeightResult[] = []

@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { WEIGHED_ROUTES } from '../e2e/support/page-weight'
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
 import { median } from './stats'
@@ -44,15 +45,7 @@ export interface LighthouseFigure {
 /** What the issue asks of every route. */
 export const LIGHTHOUSE_TARGETS = { mobile: { score: 0.95, lcpMs: 2500 }, desktop: { score: 0.99 } } as const
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = ['--headless', ...chromiumLaunchOptions.args]
 
 export interface LighthouseOptions {
   /** The app's origin. */
@@ -125,7 +118,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   const rounds = options.rounds ?? Number(process.env.LIGHTHOUSE_ROUNDS ?? 3)
   const runs = new Map<string, Array<{ score: number; lcpMs: number }>>()
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.LIGHTHOUSE_CHROME ?? '/usr/bin/chromium',
+    chromePath: process.env.LIGHTHOUSE_CHROME ?? chromiumLaunchOptions.executablePath,
     chromeFlags: CHROME_FLAGS,
   })
   try {

@@ -9,6 +9,7 @@
  */
 import { chromium } from '@playwright/test'
 
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { kb, readBudgets, WEIGHED_ROUTES, weighPage } from '../e2e/support/page-weight'
 import { ensureBuild, signIn, startApp, startMailCatcher } from './app'
 
@@ -18,18 +19,7 @@ const verbose = process.argv.includes('--files')
 await ensureBuild(log)
 const mail = await startMailCatcher()
 const app = await startApp('memory://', mail.url)
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunchOptions)
 let failed = false
 try {
   const budgets = readBudgets()
