@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { resetEnvForTests } from '@/lib/env.server'
 
 import { languageCookie } from './language-cookie.server'
 
@@ -11,10 +13,21 @@ async function cookieOf(url: string, init?: RequestInit) {
 }
 
 describe('languageCookie', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    resetEnvForTests()
+  })
+
   it('remembers ?lng= in the product’s cookie: 43200 minutes, path /, SameSite lax', async () => {
     expect(await cookieOf('http://x/login?lng=sw')).toBe('i18next=sw; Path=/; Max-Age=2592000; SameSite=Lax')
     expect(await cookieOf('http://x/app/books?searchTerm=a&lng=fr-CA')).toContain('i18next=fr;')
     expect(await cookieOf('https://x/login?lng=ar')).toContain('; Secure')
+  })
+
+  it('is Secure behind a TLS-terminating proxy when BASE_URL is https, though the request arrives as http', async () => {
+    vi.stubEnv('BASE_URL', 'https://books.example.com')
+    resetEnvForTests()
+    expect(await cookieOf('http://x/login?lng=fr')).toBe('i18next=fr; Path=/; Max-Age=2592000; SameSite=Lax; Secure')
   })
 
   it('keeps the page’s status and body', async () => {

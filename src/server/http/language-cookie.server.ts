@@ -1,3 +1,4 @@
+import { env } from '@/lib/env.server'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MINUTES, toLanguage } from '@/lib/i18n/config'
 
 import type { PipelineStep } from './pipeline.server'
@@ -14,7 +15,7 @@ export const languageCookie: PipelineStep = async (request, next) => {
   if (!language) return response
   // A response's headers may be immutable (e.g. a proxied fetch): copy it.
   const remembered = new Response(response.body, response)
-  remembered.headers.append('set-cookie', languageCookieHeader(language, new URL(request.url).protocol === 'https:'))
+  remembered.headers.append('set-cookie', languageCookieHeader(language, isSecureSite(request)))
   return remembered
 }
 
@@ -26,7 +27,15 @@ function pageLanguage(request: Request) {
   return toLanguage(url.searchParams.get('lng'))
 }
 
-function languageCookieHeader(language: string, secure = false): string {
+/**
+ * Secure when the site is served over HTTPS: behind a TLS-terminating proxy
+ * the request reaches us as http, so BASE_URL (as better-auth's cookies) decides too.
+ */
+function isSecureSite(request: Request) {
+  return new URL(request.url).protocol === 'https:' || env().BASE_URL.startsWith('https:')
+}
+
+function languageCookieHeader(language: string, secure: boolean): string {
   const maxAge = LANGUAGE_COOKIE_MINUTES * 60
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
