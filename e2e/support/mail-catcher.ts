@@ -1,7 +1,6 @@
 // Standalone SMTP catcher for end-to-end tests: `tsx e2e/support/mail-catcher.ts`.
 // Keeps every received message in memory and exposes them over a tiny HTTP API:
 //   GET /messages?to=<address>  newest first, filtered case-insensitively by recipient
-//   DELETE /messages            forget everything
 //   GET /health                 200 once both servers listen
 import { createServer, type ServerResponse } from 'node:http'
 
@@ -54,10 +53,6 @@ const http = createServer((req, res) => {
   if (url.pathname === '/messages' && req.method === 'GET') {
     const to = url.searchParams.get('to')?.toLowerCase()
     return send(res, 200, to ? messages.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : messages)
-  }
-  if (url.pathname === '/messages' && req.method === 'DELETE') {
-    messages.length = 0
-    return send(res, 204)
   }
   send(res, 404, { error: 'not found' })
 })
