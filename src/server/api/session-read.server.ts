@@ -4,7 +4,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
-import { session, user } from '@/server/db/schema'
+import { pageDataVersion, session, user } from '@/server/db/schema'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
@@ -42,7 +42,12 @@ const userColumns = getTableColumns(user)
 
 function prepareSessionQuery(db: Database) {
   return db
-    .select({ session: sessionColumns, user: userColumns })
+    .select({
+      session: sessionColumns,
+      user: userColumns,
+      // Read with the session for the page cache (see pageIdentity): no second round trip.
+      pageDataVersion: sql<string>`(select ${pageDataVersion.version} from ${pageDataVersion})`,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
@@ -58,29 +63,24 @@ function sessionQuery(db: Database) {
   return query
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number]
+
 /**
- * The caller's session for the API's reads, in one query (session joined to
- * its user by the signed token) and a synchronous HMAC check, instead of
- * better-auth's `getSession` (an endpoint context, WebCrypto's asynchronous
- * verify, and the session then the user in two queries): per request that
- * was most of the book list API's time (docs/performance.md).
- *
- * It answers only the plain case: a validly signed token of a live session
- * that is not due a refresh. Everything else goes to better-auth, which then
- * decides as before: no or a forged cookie, an expired or unknown session
+ * The session of the plain case, read in one query (session joined to its
+ * user by the signed token, with the page data version) after a synchronous
+ * HMAC check: a validly signed token of a live session that is not due a
+ * refresh. `null` when there is no session cookie at all; `undefined` when
+ * better-auth must decide: a forged cookie, an expired or unknown session
  * (deleted, with its cookie), one past `updateAge` (its expiry extended), the
- * "don't remember me" cookie. Sessions stay in the database only, so a
- * revoked session (sign-out, ban, revoke) stops working at once here too.
+ * "don't remember me" cookie.
  */
-export async function readSession(auth: Auth, db: Database, headers: Headers): Promise<SessionResult> {
+async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
   const context = await auth.$context
   const cookies = headers.get('cookie')
   const signed = cookieValue(cookies, context.authCookies.sessionToken.name)
   if (!signed) return null
   const token = verifiedCookieValue(signed, context.secret)
-  if (!token || cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) {
-    return auth.api.getSession({ headers })
-  }
+  if (!token || cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) return undefined
   const [row] = await sessionQuery(db).execute({ token })
   const now = Date.now()
   const { expiresIn, updateAge } = context.sessionConfig
@@ -88,6 +88,35 @@ export async function readSession(auth: Auth, db: Database, headers: Headers): P
     !context.options.session?.disableSessionRefresh &&
     row !== undefined &&
     row.session.expiresAt.valueOf() - expiresIn * 1000 + updateAge * 1000 <= now
-  if (!row || row.session.expiresAt.valueOf() <= now || refreshDue) return auth.api.getSession({ headers })
-  return row as unknown as SessionResult
+  if (!row || row.session.expiresAt.valueOf() <= now || refreshDue) return undefined
+  return row
+}
+
+/**
+ * The caller's session for the API's reads (`plainSession`) instead of
+ * better-auth's `getSession` (an endpoint context, WebCrypto's asynchronous
+ * verify, and the session then the user in two queries): per request that
+ * was most of the book list API's time (docs/performance.md). Everything
+ * but the plain case goes to better-auth, which then decides as before.
+ * Sessions stay in the database only, so a revoked session (sign-out, ban,
+ * revoke) stops working at once here too.
+ */
+export async function readSession(auth: Auth, db: Database, headers: Headers): Promise<SessionResult> {
+  const row = await plainSession(auth, db, headers)
+  if (row === null) return null
+  if (!row) return auth.api.getSession({ headers })
+  return { session: row.session, user: row.user } as unknown as SessionResult
+}
+
+/**
+ * What a signed-in page shows besides the request itself (URL, language and
+ * sidebar cookies), as one key: the session (its id and last change), its
+ * user's last change, and the page data version (migration 0006: any write to
+ * book, genre or user changes it). Undefined unless it is the plain case of a
+ * live session: the page is then rendered, by better-auth's rules.
+ */
+export async function pageIdentity(auth: Auth, db: Database, headers: Headers): Promise<string | undefined> {
+  const row = await plainSession(auth, db, headers)
+  if (!row) return undefined
+  return [row.session.id, row.session.updatedAt.valueOf(), row.user.updatedAt.valueOf(), row.pageDataVersion].join(':')
 }

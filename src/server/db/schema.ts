@@ -175,6 +175,17 @@ export const rowCount = pgTable('row_count', {
   rows: bigint('rows', { mode: 'number' }).notNull(),
 })
 
+/**
+ * One number that changes whenever the data a signed-in list page shows
+ * changes: statement-level triggers on book, genre and user (migration 0006)
+ * bump it, whoever writes. The page cache (src/server/http/page-cache.server.ts)
+ * serves a session's page again only while it is unchanged, in every process.
+ */
+export const pageDataVersion = pgTable('page_data_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+})
+
 export type User = typeof user.$inferSelect
 export type Genre = typeof genre.$inferSelect
 export type Book = typeof book.$inferSelect
