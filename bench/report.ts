@@ -285,7 +285,7 @@ export function markdownReport(report: Report): string {
   ]
   if (report.load)
     lines.push(
-      `Load: \`wrk -t2 -c${report.load.connections} -d${report.load.seconds}s\` after a 2 s warm-up, on the same ${report.books.toLocaleString('en')}-book database, without \`Accept-Encoding\` (uncompressed answers, as the issue's figures); ${report.load.rounds} rounds going through every route in turn, "figure" and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${report.load.loads.map((load) => load.toFixed(1)).join(', ')}. The bare SQL is the first page's query as the app builds it (\`listBooksQuery\`: the page with the row counter) run by ${report.load.connections} clients of a \`pg\` Pool in the bench's process.`,
+      `Load: \`wrk -t2 -c${report.load.connections} -d${report.load.seconds}s\` after a 2 s warm-up, on the same ${report.books.toLocaleString('en')}-book database, without \`Accept-Encoding\` (uncompressed answers, as the issue's figures); ${report.load.rounds} rounds going through every route in turn, "figure" and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${report.load.loads.map((load) => load.toFixed(1)).join(', ')}. The bare SQL is the first page's query as the app builds it (\`listBooksQuery\`: the page with the row counter) run by ${report.load.connections} clients of a \`pg\` Pool in the bench's process, as a named statement (prepared once per connection, as the app runs it).`,
       '',
     )
   if (report.million) lines.push(...millionSection(report, report.million))

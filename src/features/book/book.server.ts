@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { asc, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
@@ -18,6 +18,7 @@ import {
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
+import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { book, genre } from '@/server/db/schema'
 
 import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
@@ -75,13 +76,17 @@ const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.
  * table's row counter (`tableRows`, null otherwise): one round trip. Exported
  * so the benchmark EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
  */
-export function listBooksQuery(db: Database, input: BookListInput) {
+export function listBooksQuery(
+  db: Database,
+  input: BookListInput,
+  rowsToRead: number | Placeholder = input.limit + 1,
+) {
   const page = db
     .select({ id: book.id })
     .from(book)
     .where(allOf(searchOf(input), afterCursor(book.title, book.id, input.cursor)))
     .orderBy(asc(book.title), asc(book.id))
-    .limit(input.limit + 1)
+    .limit(rowsToRead)
     .as('page')
   const tableRows = isUnfilteredFirstPage(input) ? tableRowsColumn(book) : sql<number | null>`null`
   return db
@@ -91,6 +96,15 @@ export function listBooksQuery(db: Database, input: BookListInput) {
     .leftJoin(genre, eq(book.genreId, genre.id))
     .orderBy(asc(book.title), asc(book.id))
 }
+
+/**
+ * The unfiltered first page (every visit of the lists starts there) as a
+ * prepared statement: its SQL is built once, not at every request (drizzle's
+ * query building was ~14 % of the list API's CPU under load).
+ */
+const firstPageQuery = preparedPerDatabase((db) =>
+  listBooksQuery(db, { searchTerm: '', limit: 0 }, sql.placeholder('rowsToRead')).prepare('book_first_page'),
+)
 
 /** The count of a search's matches, stopping past the cap (the first page's total; see `largeListTotal`). */
 export function countBooksQuery(db: Database, input: Pick<BookListInput, 'searchTerm'>) {
@@ -129,7 +143,9 @@ const list = withPermission({ book: ['read'] })
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db }, input }) => {
     const { rows, total } = isUnfilteredFirstPage(input)
-      ? await listBooksQuery(db, input).then((rows) => ({ rows, total: totalOfTable(input, rows) }))
+      ? await firstPageQuery(db)
+          .execute({ rowsToRead: input.limit + 1 })
+          .then((rows) => ({ rows, total: totalOfTable(input, rows) }))
       : await pageWithTotal(
           input,
           () => listBooksQuery(db, input),

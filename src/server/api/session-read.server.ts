@@ -4,6 +4,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
+import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { pageDataVersion, session, user } from '@/server/db/schema'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
@@ -40,8 +41,8 @@ export function verifiedCookieValue(signed: string, secret: string): string | un
 const sessionColumns = getTableColumns(session)
 const userColumns = getTableColumns(user)
 
-function prepareSessionQuery(db: Database) {
-  return db
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessionColumns,
       user: userColumns,
@@ -51,19 +52,10 @@ function prepareSessionQuery(db: Database) {
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
-    .prepare('read_session')
-}
+    .prepare('read_session'),
+)
 
-// Prepared once per database: its SQL is built once in this process, and
-// parsed and planned once per connection by PostgreSQL (a named statement).
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>()
-function sessionQuery(db: Database) {
-  let query = sessionQueries.get(db)
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)))
-  return query
-}
-
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number]
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number]
 
 /**
  * The session of the plain case, read in one query (session joined to its
