@@ -24,14 +24,11 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
-import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]js'
 import { Route as ApiHealthIndexRouteImport } from './routes/api/health/index'
 import { Route as ApiHealthLiveRouteImport } from './routes/api/health/live'
 import { Route as ApiHealthReadyRouteImport } from './routes/api/health/ready'
-import { Route as ApiRestSplatRouteImport } from './routes/api/rest/$'
-import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
@@ -118,11 +115,6 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
-const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
-  id: '/api/auth/$',
-  path: '/api/auth/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
   path: '/api/docs/',
@@ -146,16 +138,6 @@ const ApiHealthLiveRoute = ApiHealthLiveRouteImport.update({
 const ApiHealthReadyRoute = ApiHealthReadyRouteImport.update({
   id: '/api/health/ready',
   path: '/api/health/ready',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiRestSplatRoute = ApiRestSplatRouteImport.update({
-  id: '/api/rest/$',
-  path: '/api/rest/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
-  id: '/api/rpc/$',
-  path: '/api/rpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
@@ -225,12 +207,9 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/health/live': typeof ApiHealthLiveRoute
   '/api/health/ready': typeof ApiHealthReadyRoute
-  '/api/rest/$': typeof ApiRestSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -258,12 +237,9 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/health/live': typeof ApiHealthLiveRoute
   '/api/health/ready': typeof ApiHealthReadyRoute
-  '/api/rest/$': typeof ApiRestSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -294,12 +270,9 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/init.js': typeof ApiDocsInitDotjsRoute
   '/api/health/live': typeof ApiHealthLiveRoute
   '/api/health/ready': typeof ApiHealthReadyRoute
-  '/api/rest/$': typeof ApiRestSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -331,12 +304,9 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/init.js'
     | '/api/health/live'
     | '/api/health/ready'
-    | '/api/rest/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -364,12 +334,9 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/auth/$'
     | '/api/docs/init.js'
     | '/api/health/live'
     | '/api/health/ready'
-    | '/api/rest/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -399,12 +366,9 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/init.js'
     | '/api/health/live'
     | '/api/health/ready'
-    | '/api/rest/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -430,12 +394,9 @@ export interface RootRouteChildren {
   LoginErrorRoute: typeof LoginErrorRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
-  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDocsInitDotjsRoute: typeof ApiDocsInitDotjsRoute
   ApiHealthLiveRoute: typeof ApiHealthLiveRoute
   ApiHealthReadyRoute: typeof ApiHealthReadyRoute
-  ApiRestSplatRoute: typeof ApiRestSplatRoute
-  ApiRpcSplatRoute: typeof ApiRpcSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
   ApiHealthIndexRoute: typeof ApiHealthIndexRoute
 }
@@ -547,13 +508,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
-    '/api/auth/$': {
-      id: '/api/auth/$'
-      path: '/api/auth/$'
-      fullPath: '/api/auth/$'
-      preLoaderRoute: typeof ApiAuthSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/api/docs/': {
       id: '/api/docs/'
       path: '/api/docs'
@@ -587,20 +541,6 @@ declare module '@tanstack/react-router' {
       path: '/api/health/ready'
       fullPath: '/api/health/ready'
       preLoaderRoute: typeof ApiHealthReadyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/rest/$': {
-      id: '/api/rest/$'
-      path: '/api/rest/$'
-      fullPath: '/api/rest/$'
-      preLoaderRoute: typeof ApiRestSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/rpc/$': {
-      id: '/api/rpc/$'
-      path: '/api/rpc/$'
-      fullPath: '/api/rpc/$'
-      preLoaderRoute: typeof ApiRpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/books/': {
@@ -737,12 +677,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginErrorRoute: LoginErrorRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
-  ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDocsInitDotjsRoute: ApiDocsInitDotjsRoute,
   ApiHealthLiveRoute: ApiHealthLiveRoute,
   ApiHealthReadyRoute: ApiHealthReadyRoute,
-  ApiRestSplatRoute: ApiRestSplatRoute,
-  ApiRpcSplatRoute: ApiRpcSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
   ApiHealthIndexRoute: ApiHealthIndexRoute,
 }

@@ -8,6 +8,7 @@ import {
 
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
+import { apiDoor } from '@/server/api/doors.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestLog } from '@/server/http/request-log.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
@@ -32,9 +33,12 @@ const handler = defineHandlerCallback(async (context) => {
 
 const startHandler = createStartHandler(handler)
 
-/** The app itself: pages, server routes; the page's CSP nonce reaches the router (src/router.tsx). */
-const app: Next = async (request) =>
-  startHandler(request, { context: { nonce: request.headers.get(NONCE_HEADER) ?? undefined } })
+/** The app itself: the API's doors, then pages and server routes; the page's CSP nonce reaches the router (src/router.tsx). */
+const app: Next = async (request) => {
+  const door = apiDoor(new URL(request.url).pathname)
+  if (door) return door(request)
+  return startHandler(request, { context: { nonce: request.headers.get(NONCE_HEADER) ?? undefined } })
+}
 
 /** The server's own request carries the socket's address. */
 const socketAddress = (request: Request) => (request as Request & { ip?: string }).ip
