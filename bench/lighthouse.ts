@@ -15,7 +15,7 @@
  * to write each run's full report to, as JSON).
  * Timings depend on the machine's load: they are reported, never asserted.
  */
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -130,6 +130,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           const lhr = await runOnce(chrome.port, new URL(route, options.baseUrl).href, formFactor)
           if (process.env.LIGHTHOUSE_SAVE) {
             const name = `${route.replace(/\W+/g, '_')}-${formFactor}-${round + 1}.json`
+            mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true })
             writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr))
           }
           const finalPath = new URL(lhr.finalDisplayedUrl).pathname
