@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 const noSubscription = () => () => {}
 

@@ -1,9 +1,7 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { i18n } from 'i18next'
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { I18nextProvider } from 'react-i18next'
 
 import { DemoModeDialogSlot } from '@/components/demo/demo-mode-dialog-slot'
 import { rootHead } from '@/components/layout/head'
@@ -20,6 +18,8 @@ import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, type Language, languageDir, languageFontScale, toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+import { I18nProvider } from '@/lib/i18n/react'
+import type { Translator } from '@/lib/i18n/translator'
 import { loadApi } from '@/lib/lazy-api'
 
 export interface RouterContext {
@@ -67,7 +67,7 @@ function RootComponent() {
 }
 
 /** The instance's language, followed through changes; the server's during SSR and hydration. */
-function useInstanceLanguage(instance: i18n, serverLanguage: Language): Language {
+function useInstanceLanguage(instance: Translator, serverLanguage: Language): Language {
   const subscribe = useCallback(
     (onChange: () => void) => {
       instance.on('languageChanged', onChange)
@@ -109,7 +109,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ThemeProvider>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider i18n={i18n}>
             <ImpersonationBanner session={session} />
             {children}
             <ShellOverlays />
@@ -117,7 +117,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <MutationFeedback />
             <DemoModeDialogSlot />
             <SessionSync />
-          </I18nextProvider>
+          </I18nProvider>
         </ThemeProvider>
         <Scripts />
       </body>

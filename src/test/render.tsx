@@ -11,8 +11,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
 
+import { I18nProvider } from '@/lib/i18n/react'
 import { createTestI18n } from '@/lib/i18n/testing'
 
 /** A root route rendering its children, to hang test routes on. */
@@ -35,9 +35,9 @@ export async function renderRoutes(
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), ...options })
   await router.load()
   const result = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   )
   return { router, ...result }
 }

@@ -1,8 +1,8 @@
 import { Info } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n/react'
 
 function HintBox({ label, children }: { label: string; children: ReactNode }) {
   return (

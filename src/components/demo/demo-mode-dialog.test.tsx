@@ -2,7 +2,6 @@
 import { ORPCError } from '@orpc/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { DemoInfo } from '@/lib/demo/demo-info'
@@ -10,6 +9,7 @@ import { closeDemoDialog, handleDemoModeError, isDemoDialogOpen, openDemoDialog 
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
+import { I18nProvider } from '@/lib/i18n/react'
 
 import { DemoModeDialog } from './demo-mode-dialog'
 
@@ -31,9 +31,9 @@ async function renderDialog(language: Language = 'en', dialogInfo: DialogInfo | 
   const i18n = createI18n(language, await loadMessages(language))
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <DemoModeDialog info={dialogInfo ?? undefined} />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   )
 }

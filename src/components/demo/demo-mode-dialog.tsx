@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
@@ -18,6 +17,7 @@ import {
 } from '@/components/ui/responsive-dialog'
 import type { DemoInfo } from '@/lib/demo/demo-info'
 import { closeDemoDialog, useDemoDialogOpen } from '@/lib/demo/demo-store'
+import { Trans, useTranslation } from '@/lib/i18n/react'
 
 import { demoQueries } from './demo-queries'
 /**

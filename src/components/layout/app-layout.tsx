@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { BookOpen, CircleUser, House } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { Brand } from './brand'
 import { InLayout, MAIN_ID } from './layout-context'

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/components/ui/cn'
 import { roleCan } from '@/lib/auth/role-matrix'
+import { useTranslation } from '@/lib/i18n/react'
 
 export type Area = 'app' | 'manager'
 

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
-
 import { cn } from '@/components/ui/cn'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** The logo (the favicon's drawing), decorative. */
 function Logo({ className }: { className?: string }) {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { createRootRoute } from '@tanstack/react-router'
 import { cleanup, render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
 import { DEFAULT_BADGE_COLOR, environmentBadge, type EnvironmentBadgeData } from '@/lib/environment-badge.server'
+import { I18nProvider } from '@/lib/i18n/react'
 import { createTestI18n } from '@/lib/i18n/testing'
 import { renderRoutes } from '@/test/render'
 
@@ -47,9 +47,9 @@ describe('EnvironmentBadge', () => {
   it('shows the name and emoji on the colour, labelled for assistive technology', async () => {
     const i18n = await createTestI18n('en')
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <EnvironmentBadge environment={{ name: 'Preview', emoji: '🧪', color: '#ffd700', textColor: '#000000' }} />
-      </I18nextProvider>,
+      </I18nProvider>,
     )
     const badge = screen.getByRole('complementary', { name: 'Environment' })
     expect(badge.textContent).toBe('🧪Preview')

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
-
 import type { EnvironmentBadgeData } from '@/lib/environment-badge.server'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * The environment's name and emoji on its colour, at the top of every page.

@@ -1,9 +1,9 @@
 import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { FORBIDDEN_ERROR } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { ErrorStatusPage, type ErrorType, StatusPage } from './status-screen'
 

@@ -1,7 +1,8 @@
-import type { i18n, ParseKeys } from 'i18next'
+import type { ParseKeys } from 'i18next'
 
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import type { Messages } from '@/lib/i18n/messages'
+import type { Translator } from '@/lib/i18n/translator'
 import appCss from '@/styles.css?url'
 
 /** A message key, `namespace:path` (`shell` when no namespace is given). */
@@ -17,9 +18,9 @@ interface HeadContext {
 // The browser's one i18n instance (set by the shell once it has rendered), so
 // titles follow a language switched after the first page; the server has none
 // and reads the messages the root loader loaded for the request.
-let browserI18n: i18n | undefined
+let browserI18n: Translator | undefined
 
-export function setHeadI18n(instance: i18n) {
+export function setHeadI18n(instance: Translator) {
   browserI18n = instance
 }
 

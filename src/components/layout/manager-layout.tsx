@@ -16,13 +16,13 @@ import {
 } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { API_DOCS_PATH } from '@/lib/api-docs'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 import { useSidebarCollapsed } from '@/lib/sidebar-state'
 
 import { Brand } from './brand'

@@ -3,11 +3,11 @@ import { ORPCError } from '@orpc/client'
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { closeDemoDialog, isDemoDialogOpen } from '@/lib/demo/demo-store'
 import { createTestI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 import type { MutationMeta } from '@/lib/mutation-meta'
 import { renderRoutes, testRootRoute } from '@/test/render'
 
@@ -21,7 +21,7 @@ vi.mock('@/components/ui/toaster', () => ({ toast: { error: toastError, success:
 const apiError = (key: string, fields?: Record<string, string>) =>
   new ORPCError('CONFLICT', { status: 409, data: { key, fields } })
 
-let en: i18n
+let en: Translator
 beforeAll(async () => {
   en = await createTestI18n('en')
 })

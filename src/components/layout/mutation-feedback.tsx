@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * Reports every failed mutation, once, for the whole app (mounted in the

@@ -1,6 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * `active`, shown only once it has lasted `delayMs`, then kept at least

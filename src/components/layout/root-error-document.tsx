@@ -1,11 +1,11 @@
 import { type ErrorComponentProps, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
-import { I18nextProvider } from 'react-i18next'
 
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import type { Messages } from '@/lib/i18n/messages'
+import { I18nProvider } from '@/lib/i18n/react'
 // Only what this page says, in the fallback language: named JSON imports keep the rest out of the bundle.
 import { appName, errors } from '@/locales/en/shell.json'
 
@@ -37,9 +37,9 @@ export function RootErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
       </head>
       <body>
         <ThemeProvider>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider i18n={i18n}>
             <ErrorPage error={error} />
-          </I18nextProvider>
+          </I18nProvider>
         </ThemeProvider>
         <Scripts />
       </body>

@@ -1,6 +1,7 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { EnvironmentBadge } from './environment-badge'
 import { setHeadI18n } from './head'

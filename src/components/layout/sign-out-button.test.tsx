@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -8,6 +7,7 @@ import { mockViewport } from '@/components/ui/testing'
 import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { SignOutButton } from './sign-out-button'
 
@@ -22,7 +22,7 @@ vi.mock('@tanstack/react-router', async (original) => ({
   useRouter: () => router,
 }))
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

@@ -1,11 +1,11 @@
 import { useRouter } from '@tanstack/react-router'
 import { LogOutIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
+import { useTranslation } from '@/lib/i18n/react'
 
 // On every manager page (the user menu): the dialog's and the auth client's code load on the first click.
 const ConfirmDialog = lazy(() =>

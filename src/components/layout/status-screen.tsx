@@ -1,8 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button, buttonVariants } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { useLayout } from './layout-context'
 

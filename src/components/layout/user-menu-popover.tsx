@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router'
 import { CircleUser } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { AppSwitch } from './app-switch'
 import type { SidebarPartProps } from './layout-context'

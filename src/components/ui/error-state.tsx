@@ -1,6 +1,7 @@
 import { RotateCcwIcon } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { Button } from './button'
 import { cn } from './cn'

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { Button } from './button'
 import { FormDialog } from './form-dialog'
 import { mockViewport } from './testing'
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

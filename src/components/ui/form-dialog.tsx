@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { Button } from './button'
 import {

@@ -2,10 +2,10 @@
 import fs from 'node:fs'
 
 import { act, cleanup, render, screen } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import {
   DRAWER_ANIMATION_SECONDS,
@@ -19,7 +19,7 @@ import {
 import { mockViewport } from './testing'
 import { DRAWER_BREAKPOINT_PX } from './use-media-query'
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

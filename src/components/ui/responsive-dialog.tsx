@@ -1,8 +1,9 @@
 import { XIcon } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Drawer } from 'vaul'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
 import { useIsDrawer } from './use-media-query'

@@ -1,6 +1,7 @@
 import { SearchIcon, XIcon } from 'lucide-react'
 import { useEffect, useEffectEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
 

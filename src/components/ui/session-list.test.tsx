@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Device } from '@/lib/device'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { SessionList, SessionRow } from './session-list'
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

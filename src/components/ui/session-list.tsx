@@ -1,8 +1,8 @@
 import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import type { Device } from '@/lib/device'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
 

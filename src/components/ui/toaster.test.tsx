@@ -2,16 +2,16 @@
 import fs from 'node:fs'
 
 import { act, cleanup, render, screen } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { mockViewport } from './testing'
 import { ThemeProvider } from './theme-provider'
 import { TOAST, toast, Toaster } from './toaster'
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

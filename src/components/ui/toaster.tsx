@@ -1,6 +1,7 @@
 import { useTheme } from 'next-themes'
 import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * Toast constants (docs/product.md#constants). Duration, count, gap and width are set

@@ -9,11 +9,11 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { mockViewport } from './testing'
 import { useUnsavedChangesGuard } from './unsaved-changes-guard'
@@ -56,7 +56,7 @@ function createTestRouter() {
   return createRouter({ routeTree: root.addChildren([form, other]), history: createBrowserHistory() })
 }
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

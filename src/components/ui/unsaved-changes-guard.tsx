@@ -1,5 +1,6 @@
 import { useBlocker } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import { ConfirmDialog } from './confirm-dialog'
 

@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next'
-
 import { SignOutButton } from '@/components/layout/sign-out-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { SectionCard } from '@/components/ui/section-card'
 import { DisplayPreferences } from '@/features/preferences'
 import type { SessionUser } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { DeleteAccountCard } from './delete-account-card'
 import { ProfileCard } from './profile-card'

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
@@ -16,6 +15,7 @@ import { authCall, authClient } from '@/lib/auth/auth-client'
 import { OTP_LENGTH } from '@/lib/auth/otp'
 import { emailSchema, verifyFormSchema } from '@/lib/auth/schemas'
 import { fieldMessage } from '@/lib/i18n/keys'
+import { useTranslation } from '@/lib/i18n/react'
 import { z } from '@/lib/i18n/zod'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 
 import { FormDialog } from '@/components/ui/form-dialog'
 import { TextField } from '@/components/ui/text-field'
@@ -11,6 +10,7 @@ import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
 import { fieldMessage } from '@/lib/i18n/keys'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * The change-name drawer (a dialog on large screens), opened by

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { Trash2Icon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/lib/auth/auth-client'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */
 export function DeleteAccountCard() {

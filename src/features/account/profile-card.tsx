@@ -1,11 +1,11 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { BadgeCheckIcon, CircleAlertIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { ChangeEmailDialog } from './change-email-dialog'
 import { ChangeNameDialog } from './change-name-dialog'

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -10,6 +9,7 @@ import { SectionCard } from '@/components/ui/section-card'
 import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/lib/auth/auth-client'
+import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 

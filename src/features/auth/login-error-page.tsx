@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
 

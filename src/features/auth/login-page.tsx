@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { DemoAccountsHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
@@ -9,6 +8,7 @@ import { TextField } from '@/components/ui/text-field'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SignInOptions } from '@/lib/auth/sign-in-options'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
 import { checkEmail } from './email-check'

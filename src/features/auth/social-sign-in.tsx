@@ -1,10 +1,10 @@
 import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SocialProvider } from '@/lib/auth/sign-in-options'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** Where a provider's answer comes back to: /login sends a signed-in user on (onboarding, redirect, home). */
 function socialCallbackURL(redirect: string) {

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 
 import { BackLink } from '@/components/ui/back-link'
 import { DataList } from '@/components/ui/data-list'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
+import { useTranslation } from '@/lib/i18n/react'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { BookCover } from './book-cover'

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next'
-
+import { useTranslation } from '@/lib/i18n/react'
 import { useFormatDate } from '@/lib/use-format-date'
 
 import { GenreBadge } from './genre-badge'

@@ -76,11 +76,7 @@ const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.
  * table's row counter (`tableRows`, null otherwise): one round trip. Exported
  * so the benchmark EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
  */
-export function listBooksQuery(
-  db: Database,
-  input: BookListInput,
-  rowsToRead: number | Placeholder = input.limit + 1,
-) {
+export function listBooksQuery(db: Database, input: BookListInput, rowsToRead: number | Placeholder = input.limit + 1) {
   const page = db
     .select({ id: book.id })
     .from(book)

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 
 import { PageHeader } from '@/components/ui/page-header'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { BookForm } from './book-form'
 import { bookQueries } from './book-queries'

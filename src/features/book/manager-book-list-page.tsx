@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronRightIcon, PlusIcon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
+import { useTranslation } from '@/lib/i18n/react'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import type { BookPermissions } from './book-permissions'

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { PencilIcon, Trash2Icon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toaster'
+import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 import { BookCover } from './book-cover'

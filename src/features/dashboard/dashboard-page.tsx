@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpen, KeyRound, Library, type LucideIcon, UserPlus, Users } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { PageHeader } from '@/components/ui/page-header'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { dashboardQueries } from './queries'
 import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './schema'

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { i18n } from 'i18next'
 import { type ReactNode, useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { Genre } from '@/lib/genre-schema'
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
+import type { Translator } from '@/lib/i18n/translator'
 
 import { GenrePicker } from './genre-picker'
 
@@ -48,7 +48,7 @@ vi.mock('@/lib/orpc', () => ({
   },
 }))
 
-let instance: i18n
+let instance: Translator
 beforeAll(async () => {
   instance = await createTestI18n('en')
 })

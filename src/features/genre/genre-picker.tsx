@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Combobox } from '@/components/ui/combobox'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
 import type { Genre } from '@/lib/genre-schema'
+import { useTranslation } from '@/lib/i18n/react'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { genreQueries } from './queries'

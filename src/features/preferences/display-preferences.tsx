@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
-
 import { SectionCard } from '@/components/ui/section-card'
+import { useTranslation } from '@/lib/i18n/react'
 
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeSwitcher } from './theme-switcher'

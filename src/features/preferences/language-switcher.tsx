@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Select } from '@/components/ui/select'
 import { toast } from '@/components/ui/toaster'
 import { useChangeLanguage } from '@/lib/i18n/client'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } from '@/lib/i18n/config'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * The interface language: a labelled select listing the four languages by

@@ -1,10 +1,10 @@
 import { type LucideIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
 import { useTheme } from 'next-themes'
 import { useId, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { cn } from '@/components/ui/cn'
 import { type Theme, THEMES } from '@/components/ui/theme-provider'
+import { useTranslation } from '@/lib/i18n/react'
 
 const ICONS = new Map<Theme, LucideIcon>([
   ['system', MonitorIcon],

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 
 import { Brand } from '@/components/layout/brand'
 import { MAIN_ID } from '@/components/layout/layout-context'
@@ -8,6 +7,7 @@ import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { PageHeader } from '@/components/ui/page-header'
 import { setupCommand } from '@/lib/demo/demo-info'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * /about: what the starter is, how to run it, its API documentation and

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
+import { useTranslation } from '@/lib/i18n/react'
 
 interface Email {
   id: number

@@ -1,10 +1,10 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { BookText, Bug, ExternalLink } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { AppSwitch } from '@/components/layout/app-switch'
 import { PageHeader } from '@/components/ui/page-header'
 import type { SessionUser } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** The /app home: welcomes the user, links to both areas, the documentation and open issues. */
 export function WelcomePage({ user }: { user: SessionUser }) {

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toaster'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SessionUser } from '@/lib/auth/session'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * On every page while an admin acts as a user: who, and a button back to that user's page as the admin.

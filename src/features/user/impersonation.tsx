@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { UserRoundCog } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { authCall, authClient } from '@/lib/auth/auth-client'
+import { useTranslation } from '@/lib/i18n/react'
 
 import type { UserDetail } from './schema'
 

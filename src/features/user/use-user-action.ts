@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 
 import { toast } from '@/components/ui/toaster'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
+import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 /**

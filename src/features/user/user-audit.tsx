@@ -1,9 +1,9 @@
 import { History } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { DataList } from '@/components/ui/data-list'
 import { AUDIT_ACTIONS } from '@/lib/audit-actions'
 import { translate } from '@/lib/i18n/keys'
+import { useTranslation } from '@/lib/i18n/react'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 

@@ -1,8 +1,8 @@
 import { BadgeCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
 import type { Role } from '@/lib/auth/permissions'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** An e-mail's state: a check for verified, else 'Not Verified'. */
 export function EmailVerified({ verified }: { verified: boolean }) {

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
-
 import { PageHeader } from '@/components/ui/page-header'
+import { useTranslation } from '@/lib/i18n/react'
 
 import type { UserDetail } from './schema'
 import { UserForm } from './user-form'

@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next'
-
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
 import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
+import { useTranslation } from '@/lib/i18n/react'
 import { api } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'

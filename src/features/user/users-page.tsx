@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { Ban, Plus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
+import { useTranslation } from '@/lib/i18n/react'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { userQueries } from './queries'

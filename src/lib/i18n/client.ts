@@ -1,6 +1,6 @@
-import type { i18n } from 'i18next'
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
+
+import { useTranslation } from '@/lib/i18n/react'
 
 import {
   BROWSER_NAMESPACES,
@@ -11,6 +11,7 @@ import {
   toLanguage,
 } from './config'
 import { addMessages, hasMessages, loadMessages } from './messages'
+import type { Translator } from './translator'
 
 /**
  * The language in the browser. The server already rendered the first HTML in
@@ -87,9 +88,9 @@ function applyDocumentLanguage(language: Language) {
  * Switches an instance to a language: its messages loaded lazily (only
  * then), the document updated, the choice cached for the server.
  */
-const requested = new WeakMap<i18n, Language>()
+const requested = new WeakMap<Translator, Language>()
 
-export async function switchLanguage(instance: i18n, language: Language) {
+export async function switchLanguage(instance: Translator, language: Language) {
   requested.set(instance, language)
   if (!hasMessages(instance, language, BROWSER_NAMESPACES)) {
     addMessages(instance, language, await loadMessages(language, { namespaces: BROWSER_NAMESPACES }))
@@ -111,7 +112,7 @@ export function useChangeLanguage() {
  * After hydration: the detector may know better than the server (a choice
  * kept in local storage only); switch to it, and cache the language either way.
  */
-export async function syncDetectedLanguage(instance: i18n) {
+export async function syncDetectedLanguage(instance: Translator) {
   const current = toLanguage(instance.language)
   const detected = detectLanguage() ?? current
   if (!detected) return

@@ -1,6 +1,5 @@
-import type { i18n } from 'i18next'
-
 import { DEFAULT_LANGUAGE, type Language, TRANSLATION_LOADING } from './config'
+import type { Translator } from './translator'
 
 export type Messages = Record<string, Record<string, unknown>>
 type MessageFile = () => Promise<{ default: Record<string, unknown> }>
@@ -94,13 +93,13 @@ async function readMessages(language: Language, options: LoadMessagesOptions): P
 }
 
 /** Adds a language's messages to an i18next instance (merged over what it has). */
-export function addMessages(instance: i18n, language: Language, messages: Messages) {
+export function addMessages(instance: Translator, language: Language, messages: Messages) {
   for (const [namespace, bundle] of Object.entries(messages)) {
-    instance.addResourceBundle(language, namespace, bundle, true, true)
+    instance.addResourceBundle(language, namespace, bundle)
   }
 }
 
 /** Whether an instance already holds every namespace of a language. */
-export function hasMessages(instance: i18n, language: Language, namespaces: readonly string[]) {
+export function hasMessages(instance: Translator, language: Language, namespaces: readonly string[]) {
   return namespaces.every((namespace) => instance.hasResourceBundle(language, namespace))
 }

@@ -1,4 +1,3 @@
-import type { i18n } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
@@ -8,9 +7,10 @@ import { type Language, LANGUAGES } from './config'
 import { createI18n } from './instance'
 import { fieldMessage } from './keys'
 import { loadMessages } from './messages'
+import type { Translator } from './translator'
 import { zodIssueMessage, zodMessageKey } from './zod'
 
-const instances = {} as Record<Language, i18n>
+const instances = {} as Record<Language, Translator>
 beforeAll(async () => {
   for (const { key } of LANGUAGES) instances[key] = createI18n(key, await loadMessages(key))
 })

@@ -2,12 +2,12 @@
 import '@/lib/i18n/zod'
 
 import { ORPCError, ValidationError } from '@orpc/server'
-import type { i18n } from 'i18next'
 
 import type { Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { translate, type TranslationKey, type TranslationValues } from '@/lib/i18n/keys'
 import { loadMessages } from '@/lib/i18n/messages'
+import type { Translator } from '@/lib/i18n/translator'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { logger } from '@/server/logger.server'
 
@@ -79,7 +79,7 @@ function fromValidation(error: ORPCError<string, unknown>) {
   return failure
 }
 
-const translators = new Map<Language, Promise<i18n>>()
+const translators = new Map<Language, Promise<Translator>>()
 
 /** An i18n instance with every namespace of `language`, loaded once per process. */
 export function translator(language: Language) {
