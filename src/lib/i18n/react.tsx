@@ -27,7 +27,7 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
 }
 
 /** The translator given by the nearest I18nProvider. */
-export function useTranslator(): Translator {
+function useTranslator(): Translator {
   const translator = useContext(TranslatorContext)
   if (!translator) throw new Error('useTranslation needs an I18nProvider above it')
   return translator

@@ -10,7 +10,7 @@ const MIN_COMPRESSIBLE_BYTES = 1024
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+json|[\w.+-]+\+xml)|image\/svg\+xml)/i
 
 /** How much the client wants `encoding` (its q value, 0 when refused or not named). */
-export function encodingWeight(acceptEncoding: string | null, encoding: string): number {
+function encodingWeight(acceptEncoding: string | null, encoding: string): number {
   const accepted = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
