@@ -1,4 +1,3 @@
-import { render } from '@react-email/render'
 import type { Transporter } from 'nodemailer'
 
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
@@ -59,6 +58,8 @@ export async function sendLoginCode({
     ignore: t('loginCode.ignore'),
   }
   const element = LoginCodeEmail({ code, language, dir: languageDir(language), texts })
+  // Loaded with the first e-mail (300 KB of code), not with every server start.
+  const { render } = await import('@react-email/render')
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
   if (!env().EMAIL_SERVER) {
     // The code on the console too: the quickest way to sign in while developing.
