@@ -1,25 +1,24 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { type ReactNode, useEffect, useState } from 'react'
 
 import { DemoModeDialogSlot } from '@/components/demo/demo-mode-dialog-slot'
+import { AppDocument } from '@/components/layout/app-document'
 import { rootHead } from '@/components/layout/head'
 import { MutationFeedback } from '@/components/layout/mutation-feedback'
 import { NotFoundPage } from '@/components/layout/not-found-page'
 import { RootErrorPage } from '@/components/layout/root-error-document'
 import { ShellOverlays } from '@/components/layout/shell-overlays'
-import { ThemeProvider } from '@/components/ui/theme-provider'
 import { Toaster } from '@/components/ui/toaster'
 import { SessionSync } from '@/features/auth'
 import { ImpersonationBanner } from '@/features/user'
 import type { SessionUser } from '@/lib/auth/session'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
-import { BROWSER_NAMESPACES, type Language, languageDir, languageFontScale, toLanguage } from '@/lib/i18n/config'
+import { BROWSER_NAMESPACES, toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { I18nProvider } from '@/lib/i18n/react'
-import type { Translator } from '@/lib/i18n/translator'
+import { useTranslatorLanguage } from '@/lib/i18n/react'
 import { loadApi } from '@/lib/lazy-api'
 
 export interface RouterContext {
@@ -66,28 +65,11 @@ function RootComponent() {
   )
 }
 
-/** The instance's language, followed through changes; the server's during SSR and hydration. */
-function useInstanceLanguage(instance: Translator, serverLanguage: Language): Language {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      instance.on('languageChanged', onChange)
-      return () => instance.off('languageChanged', onChange)
-    },
-    [instance],
-  )
-  return useSyncExternalStore(
-    subscribe,
-    () => toLanguage(instance.language) ?? serverLanguage,
-    () => serverLanguage,
-  )
-}
-
 function RootDocument({ children }: { children: ReactNode }) {
   const { language: serverLanguage, messages } = Route.useLoaderData()
   const { session } = Route.useRouteContext()
   const [i18n] = useState(() => renderingI18n(serverLanguage, messages))
-  const language = useInstanceLanguage(i18n, serverLanguage)
-  const fontScale = languageFontScale(language)
+  const language = toLanguage(useTranslatorLanguage(i18n)) ?? serverLanguage
 
   // After hydration, the browser's detector (local storage, session storage…)
   // may know a choice the server could not see; it also caches the language
@@ -97,30 +79,14 @@ function RootDocument({ children }: { children: ReactNode }) {
   }, [i18n])
 
   return (
-    // suppressHydrationWarning: next-themes sets the theme class and color-scheme before React hydrates.
-    <html
-      lang={language}
-      dir={languageDir(language)}
-      style={fontScale !== 1 ? { fontSize: `${fontScale * 100}%` } : undefined}
-      suppressHydrationWarning
-    >
-      <head>
-        <HeadContent />
-      </head>
-      <body>
-        <ThemeProvider>
-          <I18nProvider i18n={i18n}>
-            <ImpersonationBanner session={session} />
-            {children}
-            <ShellOverlays />
-            <Toaster />
-            <MutationFeedback />
-            <DemoModeDialogSlot />
-            <SessionSync />
-          </I18nProvider>
-        </ThemeProvider>
-        <Scripts />
-      </body>
-    </html>
+    <AppDocument language={language} i18n={i18n}>
+      <ImpersonationBanner session={session} />
+      {children}
+      <ShellOverlays />
+      <Toaster />
+      <MutationFeedback />
+      <DemoModeDialogSlot />
+      <SessionSync />
+    </AppDocument>
   )
 }

@@ -1,14 +1,13 @@
-import { type ErrorComponentProps, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
+import { type ErrorComponentProps, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { ThemeProvider } from '@/components/ui/theme-provider'
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageDir } from '@/lib/i18n/config'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import type { Messages } from '@/lib/i18n/messages'
-import { I18nProvider } from '@/lib/i18n/react'
 // Only what this page says, in the fallback language: named JSON imports keep the rest out of the bundle.
 import { appName, errors } from '@/locales/en/shell.json'
 
+import { AppDocument } from './app-document'
 import { ErrorPage } from './error-page'
 
 /** The English texts of the error screens, for when the root loader (the messages) failed. */
@@ -31,18 +30,8 @@ export function RootErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
   const language = loaded ? data.language! : DEFAULT_LANGUAGE
   const [i18n] = useState(() => createI18n(language, loaded ? data.messages! : FALLBACK_MESSAGES))
   return (
-    <html lang={language} dir={languageDir(language)} suppressHydrationWarning>
-      <head>
-        <HeadContent />
-      </head>
-      <body>
-        <ThemeProvider>
-          <I18nProvider i18n={i18n}>
-            <ErrorPage error={error} />
-          </I18nProvider>
-        </ThemeProvider>
-        <Scripts />
-      </body>
-    </html>
+    <AppDocument language={language} i18n={i18n}>
+      <ErrorPage error={error} />
+    </AppDocument>
   )
 }

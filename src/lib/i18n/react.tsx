@@ -35,9 +35,8 @@ function useTranslator(): Translator {
 
 type Namespaces = Namespace | readonly Namespace[]
 
-/** `t` for `namespaces` (the first one first; a key may name its own, 'ui:actions.save'), and the translator. */
-export function useTranslation<N extends Namespaces = 'common'>(namespaces?: N) {
-  const i18n = useTranslator()
+/** A translator's language, followed through switches (a re-render on each). */
+export function useTranslatorLanguage(i18n: Translator): string {
   const subscribe = useCallback(
     (onChange: () => void) => {
       i18n.on('languageChanged', onChange)
@@ -45,11 +44,17 @@ export function useTranslation<N extends Namespaces = 'common'>(namespaces?: N) 
     },
     [i18n],
   )
-  const language = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribe,
     () => i18n.language,
     () => i18n.language,
   )
+}
+
+/** `t` for `namespaces` (the first one first; a key may name its own, 'ui:actions.save'), and the translator. */
+export function useTranslation<N extends Namespaces = 'common'>(namespaces?: N) {
+  const i18n = useTranslator()
+  const language = useTranslatorLanguage(i18n)
   // A new `t` for each language, so memoised children translate again after a switch.
   const key = [namespaces ?? []].flat().join(',')
   const t = useMemo(
