@@ -101,6 +101,18 @@ export async function readSession(auth: Auth, db: Database, headers: Headers): P
 }
 
 /**
+ * The answer of `GET /api/auth/get-session` for the plain case, as better-auth
+ * gives it (the session without its token, its user), from the one query;
+ * undefined when better-auth must decide (see `plainSession`).
+ */
+export async function plainSessionAnswer(auth: Auth, db: Database, headers: Headers) {
+  const row = await plainSession(auth, db, headers)
+  if (!row) return undefined
+  const { token: _token, ...session } = row.session
+  return { session, user: row.user }
+}
+
+/**
  * What a signed-in page shows besides the request itself (URL, language and
  * sidebar cookies), as one key: the session (its id and last change), its
  * user's last change, and the page data version (migration 0006: any write to

@@ -194,8 +194,9 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       tanstackStartCookies(),
     ],
   })
-  // Read by the /api/auth handler, which refuses mutations in demo mode.
-  return Object.assign(auth, { demoMode })
+  // Read by the /api/auth handler, which refuses mutations in demo mode and
+  // answers a plain session check from the database itself (one query).
+  return Object.assign(auth, { demoMode, db })
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
 import { authBudget } from '@/server/db/schema'
@@ -64,6 +64,34 @@ describe('the /api/auth handler', () => {
       sessions: [{ id: '1' }],
       user: { name: 'A' },
     })
+  })
+
+  it('answers a live session’s check from one query, exactly as better-auth does', async () => {
+    clearOutbox()
+    await call('/email-otp/send-verification-otp', { body: { email: 'admin@admin.com', type: 'sign-in' } })
+    const code = /\b(\d{6})\b/.exec(listOutbox()[0]!.text)![1]
+    const signIn = await call('/sign-in/email-otp', { body: { email: 'admin@admin.com', otp: code } })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((h) => h.split(';')[0])
+      .find((c) => c!.includes('session_token'))!
+
+    const own = await auth.handler(new Request(`${BASE_URL}/api/auth/get-session`, { headers: { cookie } }))
+    const handler = vi.spyOn(auth, 'handler')
+    try {
+      const fast = await call('/get-session', { headers: { cookie } })
+      expect(handler).not.toHaveBeenCalled()
+      expect(fast.status).toBe(own.status)
+      expect(fast.headers.get('content-type')).toContain('application/json')
+      expect(fast.headers.get('set-cookie')).toBeNull()
+      expect(own.headers.get('set-cookie')).toBeNull()
+      const answer = await fast.json()
+      expect(answer).toEqual(withoutTokens(await own.json()))
+      expect(answer.user.email).toBe('admin@admin.com')
+      expect(answer.session).not.toHaveProperty('token')
+    } finally {
+      handler.mockRestore()
+    }
   })
 
   it('answers an anonymous session check as better-auth does, and never counts reads against a budget', async () => {

@@ -1,6 +1,7 @@
 import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
+import { plainSessionAnswer } from '@/server/api/session-read.server'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { hasAuthCookie } from '@/server/http/page-cache.server'
 import { refusal } from '@/server/http/refusal.server'
@@ -26,8 +27,10 @@ import {
  *   pipeline); never a 500 for the caller's input;
  * - session tokens never leave the cookie: JSON answers lose their `token`
  *   fields (sessions are listed and revoked by id);
- * - `GET /get-session` without any better-auth cookie is answered `null`
- *   here, as better-auth would, without running its endpoint;
+ * - `GET /get-session` is answered here, as better-auth would, without
+ *   running its endpoint: `null` without any better-auth cookie, and a live
+ *   session not due a refresh from one query (`plainSessionAnswer`); every
+ *   other case (forged, expired, refresh due…) goes to better-auth;
  * - in demo mode (`auth.demoMode`), every request that could change data is
  *   refused with 403 `DEMO_MODE` before better-auth sees it: only signing in
  *   with an e-mail code, signing out and reads go through (demo-policy.server.ts).
@@ -39,15 +42,12 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   // An endpoint asked with a method it does not serve: 405, not better-auth's 404.
   const allow = unservedMethodAllow(routesOf(auth), request.method, authPath(request))
   if (allow) return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allow.join(', ') })
-  // No better-auth cookie at all: nobody is signed in, and better-auth would
-  // answer `null` after building its whole request context (the most asked
-  // question of all: every anonymous page load's session check).
-  if (
-    request.method === 'GET' &&
-    authPath(request) === '/get-session' &&
-    !hasAuthCookie(request.headers.get('cookie'))
-  ) {
-    return Response.json(null)
+  // The most asked question of all (every page load's session check), which
+  // better-auth answers after building its whole request context.
+  if (request.method === 'GET' && authPath(request) === '/get-session') {
+    if (!hasAuthCookie(request.headers.get('cookie'))) return Response.json(null)
+    const plain = await plainSessionAnswer(auth, auth.db, request.headers)
+    if (plain) return Response.json(plain)
   }
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
