@@ -1,7 +1,8 @@
-import { Info } from 'lucide-react'
+import { Info } from 'lucide'
 import type { ReactNode } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 function HintBox({ label, children }: { label: string; children: ReactNode }) {
@@ -10,7 +11,7 @@ function HintBox({ label, children }: { label: string; children: ReactNode }) {
       aria-label={label}
       className="flex gap-3 rounded-md border border-notice-border bg-notice p-3 text-sm text-notice-foreground"
     >
-      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <Icon node={Info} className="mt-0.5 size-4 shrink-0" />
       <div className="flex flex-col gap-2">{children}</div>
     </aside>
   )

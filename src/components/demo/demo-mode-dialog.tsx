@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Check, Copy } from 'lucide-react'
+import { Check, Copy } from 'lucide'
 import { type ReactNode, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { Icon } from '@/components/ui/icon'
 import { type QueryState, queryState } from '@/components/ui/query-state'
 import {
   ResponsiveDialog,
@@ -113,7 +114,7 @@ function CopyableCommand({ command }: { command: string }) {
         onClick={copy}
         aria-label={copied ? t('dialog.copied') : t('dialog.copy')}
       >
-        {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+        {copied ? <Icon node={Check} className="size-4" /> : <Icon node={Copy} className="size-4" />}
       </Button>
       <span role="status" className="sr-only">
         {copied ? t('dialog.copied') : ''}

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { BookOpen, CircleUser, House } from 'lucide-react'
+import { BookOpen, CircleUser, House } from 'lucide'
 import type { ReactNode } from 'react'
 
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { Brand } from './brand'
@@ -61,10 +62,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
 /** The area's entries: the same links in the top bar (desktop) and the bottom bar (mobile). */
 function NavItems({ linkClassName, iconClassName }: { linkClassName: string; iconClassName: string }) {
   const { t } = useTranslation('shell')
-  return NAV.map(({ to, label, icon: Icon, exact }) => (
+  return NAV.map(({ to, label, icon, exact }) => (
     <li key={to}>
       <Link to={to} activeOptions={{ exact, includeSearch: false }} className={linkClassName}>
-        <Icon aria-hidden className={iconClassName} />
+        <Icon node={icon} className={iconClassName} />
         {t(label)}
       </Link>
     </li>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide-react'
+import { ArrowRight, CircleCheck, LayoutDashboard, Lock, MonitorSmartphone } from 'lucide'
 
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/components/ui/cn'
+import { Icon } from '@/components/ui/icon'
 import { roleCan } from '@/lib/auth/role-matrix'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -35,10 +36,9 @@ export function AppSwitch({
       {AREAS.map((area) => {
         const here = area.key === current
         const denied = !here && !roleCan(role, { apps: [area.key] })
-        const Icon = area.icon
         const body = (
           <>
-            <Icon aria-hidden className="size-5 shrink-0" />
+            <Icon node={area.icon} className="size-5 shrink-0" />
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium">{t(`appSwitch.${area.key}.name`)}</span>
               {compact ? null : (
@@ -47,18 +47,18 @@ export function AppSwitch({
             </span>
             {here ? (
               <Badge tone="solid">
-                <CircleCheck aria-hidden className="size-3.5" />
+                <Icon node={CircleCheck} className="size-3.5" />
                 {t('appSwitch.youAreHere')}
               </Badge>
             ) : denied ? (
               <Badge>
-                <Lock aria-hidden className="size-3.5" />
+                <Icon node={Lock} className="size-3.5" />
                 {t('appSwitch.accessDenied')}
               </Badge>
             ) : (
               <span className="flex items-center gap-1 text-sm font-medium text-primary">
                 {t('appSwitch.open')}
-                <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
+                <Icon node={ArrowRight} className="size-4 rtl:-scale-x-100" />
               </span>
             )}
           </>

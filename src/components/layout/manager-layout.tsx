@@ -5,20 +5,21 @@ import {
   ExternalLink,
   FileCode,
   House,
+  type IconNode,
   LayoutDashboard,
-  type LucideIcon,
   Menu,
   MonitorSmartphone,
   PanelLeftClose,
   PanelLeftOpen,
   Users,
   X,
-} from 'lucide-react'
+} from 'lucide'
 import { Dialog } from 'radix-ui'
 import { type ReactNode, useId, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
+import { Icon } from '@/components/ui/icon'
 import { API_DOCS_PATH } from '@/lib/api-docs'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
@@ -63,9 +64,9 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
             onClick={() => setCollapsed(!collapsed)}
           >
             {collapsed ? (
-              <PanelLeftOpen aria-hidden className="size-5 rtl:-scale-x-100" />
+              <Icon node={PanelLeftOpen} className="size-5 rtl:-scale-x-100" />
             ) : (
-              <PanelLeftClose aria-hidden className="size-5 rtl:-scale-x-100" />
+              <Icon node={PanelLeftClose} className="size-5 rtl:-scale-x-100" />
             )}
           </Button>
         </div>
@@ -79,7 +80,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
         <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
           <Dialog.Trigger asChild>
             <Button variant="ghost" className="size-10 p-0" aria-label={t('nav.openMenu')}>
-              <Menu aria-hidden className="size-5" />
+              <Icon node={Menu} className="size-5" />
             </Button>
           </Dialog.Trigger>
           <Dialog.Portal>
@@ -93,7 +94,7 @@ export function ManagerLayout({ user, children }: { user: SessionUser; children:
                 <Brand />
                 <Dialog.Close asChild>
                   <Button variant="ghost" className="size-9 p-0" aria-label={t('nav.closeMenu')}>
-                    <X aria-hidden className="size-5" />
+                    <Icon node={X} className="size-5" />
                   </Button>
                 </Dialog.Close>
               </div>
@@ -144,10 +145,10 @@ function SidebarNav({ user, collapsed, onNavigate }: SidebarPartProps) {
             title={collapsed ? t('nav.apiDocumentation') : undefined}
             className={navItemClass(collapsed)}
           >
-            <FileCode aria-hidden className="size-4 shrink-0" />
+            <Icon node={FileCode} className="size-4 shrink-0" />
             <span className={cn('flex flex-1 items-center gap-1', collapsed && 'sr-only')}>
               {t('nav.apiDocumentation')}
-              <ExternalLink aria-hidden className="size-3.5" />
+              <Icon node={ExternalLink} className="size-3.5" />
               <span className="sr-only">{t('opensInNewTab')}</span>
             </span>
           </a>
@@ -187,14 +188,14 @@ function navItemClass(collapsed: boolean) {
 function NavItem({
   to,
   exact = false,
-  icon: Icon,
+  icon,
   label,
   collapsed,
   onNavigate,
 }: {
   to: '/manager' | '/manager/dashboard' | '/manager/books' | '/manager/users' | '/manager/account' | '/app'
   exact?: boolean
-  icon: LucideIcon
+  icon: IconNode
   label: string
   collapsed: boolean
   onNavigate?: () => void
@@ -208,7 +209,7 @@ function NavItem({
         title={collapsed ? label : undefined}
         className={navItemClass(collapsed)}
       >
-        <Icon aria-hidden className="size-4 shrink-0" />
+        <Icon node={icon} className="size-4 shrink-0" />
         <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
       </Link>
     </li>

@@ -1,8 +1,9 @@
 import { useRouter } from '@tanstack/react-router'
-import { LogOutIcon } from 'lucide-react'
+import { LogOut as LogOutIcon } from 'lucide'
 import { lazy, Suspense, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { toast } from '@/components/ui/toaster'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import { useTranslation } from '@/lib/i18n/react'
@@ -46,7 +47,7 @@ export function SignOutButton({ className }: { className?: string }) {
           setOpen(true)
         }}
       >
-        <LogOutIcon aria-hidden className="size-4" />
+        <Icon node={LogOutIcon} className="size-4" />
         {t('common:actions.signOut')}
       </Button>
       {opened ? (

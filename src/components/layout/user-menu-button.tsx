@@ -1,7 +1,8 @@
-import { ChevronsUpDown } from 'lucide-react'
+import { ChevronsUpDown } from 'lucide'
 import type { ComponentProps } from 'react'
 
 import { cn } from '@/components/ui/cn'
+import { Icon } from '@/components/ui/icon'
 import type { SessionUser } from '@/lib/auth/session'
 
 function initials(name: string) {
@@ -42,7 +43,7 @@ export function UserMenuButton({
         <span className="truncate font-medium">{user.name}</span>
         <span className="truncate text-xs text-muted-foreground">{user.email}</span>
       </span>
-      {collapsed ? null : <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+      {collapsed ? null : <Icon node={ChevronsUpDown} className="size-4 shrink-0 text-muted-foreground" />}
     </button>
   )
 }

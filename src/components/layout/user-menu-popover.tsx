@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { CircleUser } from 'lucide-react'
+import { CircleUser } from 'lucide'
 import { Popover } from 'radix-ui'
 import { useState } from 'react'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { AppSwitch } from './app-switch'
@@ -44,7 +45,7 @@ export function UserMenuPopover({ user, collapsed, onNavigate }: SidebarPartProp
             onClick={navigate}
             className="flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-accent aria-[current=page]:text-primary"
           >
-            <CircleUser aria-hidden className="size-4" />
+            <Icon node={CircleUser} className="size-4" />
             {t('nav.account')}
           </Link>
           <AppSwitch current="manager" role={user.role} compact onNavigate={navigate} />

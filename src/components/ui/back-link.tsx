@@ -1,6 +1,8 @@
 import { createLink } from '@tanstack/react-router'
-import { ArrowLeftIcon } from 'lucide-react'
+import { ArrowLeft as ArrowLeftIcon } from 'lucide'
 import type { ComponentProps } from 'react'
+
+import { Icon } from '@/components/ui/icon'
 
 import { cn } from './cn'
 
@@ -11,7 +13,7 @@ function BackAnchor({ className, children, ...props }: ComponentProps<'a'>) {
       {...props}
     >
       {/* The arrow points back in either direction of reading. */}
-      <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" />
+      <Icon node={ArrowLeftIcon} className="size-4 rtl:-scale-x-100" />
       {children}
     </a>
   )

@@ -1,6 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Loader2Icon } from 'lucide-react'
+import { Loader2 as Loader2Icon } from 'lucide'
 import type { ComponentProps } from 'react'
+
+import { Icon } from '@/components/ui/icon'
 
 import { cn } from './cn'
 
@@ -46,7 +48,7 @@ export function Button({
       aria-busy={loading || ariaBusy || undefined}
       {...props}
     >
-      {loading ? <Loader2Icon aria-hidden data-testid="button-spinner" className="size-4 animate-spin" /> : null}
+      {loading ? <Icon node={Loader2Icon} data-testid="button-spinner" className="size-4 animate-spin" /> : null}
       {children}
     </button>
   )

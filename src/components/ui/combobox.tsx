@@ -1,6 +1,8 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift'
-import { CheckIcon, ChevronDownIcon, Loader2Icon } from 'lucide-react'
+import { Check as CheckIcon, ChevronDown as ChevronDownIcon, Loader2 as Loader2Icon } from 'lucide'
 import type { ReactNode, SyntheticEvent } from 'react'
+
+import { Icon } from '@/components/ui/icon'
 
 import { cn } from './cn'
 import { controlClass, Field } from './field'
@@ -145,7 +147,7 @@ export function Combobox<T>({
             type="button"
             className="absolute inset-y-0 end-1 my-auto inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
           >
-            <ChevronDownIcon aria-hidden className="size-4" />
+            <Icon node={ChevronDownIcon} className="size-4" />
           </button>
           <ul
             {...combobox.getMenuProps()}
@@ -182,9 +184,9 @@ export function Combobox<T>({
                         {entry.kind === 'more' ? more?.label : null}
                       </span>
                       {entry.kind === 'more' && more?.loading ? (
-                        <Loader2Icon aria-hidden className="size-4 animate-spin" />
+                        <Icon node={Loader2Icon} className="size-4 animate-spin" />
                       ) : null}
-                      {chosen ? <CheckIcon aria-hidden className="size-4" /> : null}
+                      {chosen ? <Icon node={CheckIcon} className="size-4" /> : null}
                     </li>
                   )
                 })

@@ -1,6 +1,7 @@
-import { RotateCcwIcon } from 'lucide-react'
+import { RotateCcw as RotateCcwIcon } from 'lucide'
 import { useState } from 'react'
 
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { Button } from './button'
@@ -41,7 +42,7 @@ export function ErrorState({
       <p className="font-medium text-danger">{t('errorState.title')}</p>
       {message ? <p className="text-sm text-muted-foreground">{message}</p> : null}
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying} aria-busy={retrying || undefined}>
-        <RotateCcwIcon aria-hidden className="size-4" />
+        <Icon node={RotateCcwIcon} className="size-4" />
         {t('errorState.retry')}
       </Button>
     </div>

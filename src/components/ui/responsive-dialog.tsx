@@ -1,8 +1,9 @@
-import { XIcon } from 'lucide-react'
+import { X as XIcon } from 'lucide'
 import { Dialog } from 'radix-ui'
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react'
 import { Drawer } from 'vaul'
 
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
@@ -131,7 +132,7 @@ export function ResponsiveDialogContent({
             className="absolute end-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label={t('dialog.close')}
           >
-            <XIcon aria-hidden className="size-4" />
+            <Icon node={XIcon} className="size-4" />
           </Dialog.Close>
         ) : null}
       </Dialog.Content>

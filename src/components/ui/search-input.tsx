@@ -1,6 +1,7 @@
-import { SearchIcon, XIcon } from 'lucide-react'
+import { Search as SearchIcon, X as XIcon } from 'lucide'
 import { useEffect, useEffectEvent, useId, useState } from 'react'
 
+import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
@@ -64,7 +65,8 @@ export function SearchInput({
         {label ?? t('list.search')}
       </label>
       <div className="relative">
-        <SearchIcon
+        <Icon
+          node={SearchIcon}
           aria-hidden
           className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
         />
@@ -90,7 +92,7 @@ export function SearchInput({
             aria-label={t('list.clearSearch')}
             className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
           >
-            <XIcon aria-hidden className="size-4" />
+            <Icon node={XIcon} className="size-4" />
           </button>
         ) : null}
       </div>

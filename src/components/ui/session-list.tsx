@@ -1,6 +1,7 @@
-import { MonitorIcon, SmartphoneIcon, TabletIcon } from 'lucide-react'
+import { Monitor as MonitorIcon, Smartphone as SmartphoneIcon, Tablet as TabletIcon } from 'lucide'
 import type { ReactNode } from 'react'
 
+import { Icon } from '@/components/ui/icon'
 import type { Device } from '@/lib/device'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -54,10 +55,13 @@ export function SessionRow({
   testId?: string
 }) {
   const deviceName = useDeviceName()
-  const Icon = DEVICE_ICONS[device.type]
   return (
     <li data-testid={testId} className="flex flex-wrap items-start gap-3 py-3">
-      <Icon aria-hidden data-device={device.type} className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+      <Icon
+        node={DEVICE_ICONS[device.type]}
+        data-device={device.type}
+        className="mt-0.5 size-5 shrink-0 text-muted-foreground"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {deviceName(device)}

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { Trash2Icon } from 'lucide-react'
+import { Trash2 as Trash2Icon } from 'lucide'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Icon } from '@/components/ui/icon'
 import { SectionCard } from '@/components/ui/section-card'
 import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/lib/auth/auth-client'
@@ -29,7 +30,7 @@ export function DeleteAccountCard() {
         <ConfirmDialog
           trigger={
             <Button variant="destructive" size="sm">
-              <Trash2Icon aria-hidden className="size-4" />
+              <Icon node={Trash2Icon} className="size-4" />
               {t('deleteAccount.button')}
             </Button>
           }

@@ -1,8 +1,9 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { BadgeCheckIcon, CircleAlertIcon } from 'lucide-react'
+import { BadgeCheck as BadgeCheckIcon, CircleAlert as CircleAlertIcon } from 'lucide'
 import { useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
@@ -47,12 +48,12 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
           {user.email}
           {user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-xs text-success">
-              <BadgeCheckIcon aria-hidden className="size-3.5" />
+              <Icon node={BadgeCheckIcon} className="size-3.5" />
               {t('profile.verified')}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-              <CircleAlertIcon aria-hidden className="size-3.5" />
+              <Icon node={CircleAlertIcon} className="size-3.5" />
               {t('profile.notVerified')}
             </span>
           )}

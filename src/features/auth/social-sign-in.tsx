@@ -1,7 +1,8 @@
-import { KeyRoundIcon } from 'lucide-react'
+import { KeyRound as KeyRoundIcon } from 'lucide'
 import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
+import { Icon } from '@/components/ui/icon'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SocialProvider } from '@/lib/auth/sign-in-options'
 import { useTranslation } from '@/lib/i18n/react'
@@ -61,7 +62,7 @@ export function SocialSignIn({
           aria-busy={pending === provider.id || undefined}
           onClick={() => void signIn(provider.id)}
         >
-          <KeyRoundIcon aria-hidden className="size-4" />
+          <Icon node={KeyRoundIcon} className="size-4" />
           {t('login.social', { provider: provider.name })}
         </Button>
       ))}

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronRightIcon, PlusIcon } from 'lucide-react'
+import { ChevronRight as ChevronRightIcon, Plus as PlusIcon } from 'lucide'
 
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useTranslation } from '@/lib/i18n/react'
@@ -29,7 +30,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
         actions={
           permissions.create ? (
             <Link to="/manager/books/new" className={buttonVariants()}>
-              <PlusIcon aria-hidden className="size-4" />
+              <Icon node={PlusIcon} className="size-4" />
               {t('list.create')}
             </Link>
           ) : null
@@ -60,7 +61,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
                     <span className="truncate text-sm text-muted-foreground sm:w-1/4">{book.author}</span>
                     <span className="sm:flex-1">{book.genre ? <GenreBadge genre={book.genre} /> : null}</span>
                   </span>
-                  <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
+                  <Icon node={ChevronRightIcon} className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
                 </Link>
               </li>
             ))}

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { PencilIcon, Trash2Icon } from 'lucide-react'
+import { Pencil as PencilIcon, Trash2 as Trash2Icon } from 'lucide'
 
 import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { toast } from '@/components/ui/toaster'
 import { useTranslation } from '@/lib/i18n/react'
@@ -50,7 +51,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                     params={{ id }}
                     className={buttonVariants({ variant: 'secondary' })}
                   >
-                    <PencilIcon aria-hidden className="size-4" />
+                    <Icon node={PencilIcon} className="size-4" />
                     {t('detail.edit')}
                   </Link>
                 ) : null}
@@ -58,7 +59,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                   <ConfirmDialog
                     trigger={
                       <Button variant="destructive">
-                        <Trash2Icon aria-hidden className="size-4" />
+                        <Icon node={Trash2Icon} className="size-4" />
                         {t('detail.delete')}
                       </Button>
                     }

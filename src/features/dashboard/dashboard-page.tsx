@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { BookOpen, KeyRound, Library, type LucideIcon, UserPlus, Users } from 'lucide-react'
+import { BookOpen, type IconNode, KeyRound, Library, UserPlus, Users } from 'lucide'
 
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -10,7 +11,7 @@ import { type DashboardSummary, type Figure, type FigureName, FIGURES } from './
 
 /** The query the dashboard shows; the route's loader prefetches it so SSR carries the figures. */
 
-const ICONS: Record<FigureName, LucideIcon> = {
+const ICONS: Record<FigureName, IconNode> = {
   books: BookOpen,
   genres: Library,
   users: Users,
@@ -46,12 +47,11 @@ export function DashboardView({ summary, userName }: { summary: DashboardSummary
 
 function FigureCard({ name, figure }: { name: FigureName; figure: Figure }) {
   const { t, i18n } = useTranslation('dashboard')
-  const Icon = ICONS[name]
   const value = new Intl.NumberFormat(i18n.language).format(figure.value)
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4 text-card-foreground">
       <dt className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        <Icon aria-hidden className="size-4 shrink-0" />
+        <Icon node={ICONS[name]} className="size-4 shrink-0" />
         {t(`figures.${name}`)}
       </dt>
       <dd className="text-3xl font-semibold tabular-nums">{figure.exact ? value : t('figures.about', { value })}</dd>

@@ -1,12 +1,13 @@
-import { type LucideIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
+import { type IconNode, Monitor as MonitorIcon, Moon as MoonIcon, Sun as SunIcon } from 'lucide'
 import { useTheme } from 'next-themes'
 import { useId, useSyncExternalStore } from 'react'
 
 import { cn } from '@/components/ui/cn'
+import { Icon } from '@/components/ui/icon'
 import { type Theme, THEMES } from '@/components/ui/theme-provider'
 import { useTranslation } from '@/lib/i18n/react'
 
-const ICONS = new Map<Theme, LucideIcon>([
+const ICONS = new Map<Theme, IconNode>([
   ['system', MonitorIcon],
   ['light', SunIcon],
   ['dark', MoonIcon],
@@ -35,7 +36,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       <legend className="mb-1.5 text-sm font-medium">{t('preferences.theme')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border border-border p-1">
         {THEMES.map((value) => {
-          const Icon = ICONS.get(value) ?? MonitorIcon
+          const icon = ICONS.get(value) ?? MonitorIcon
           return (
             <label
               key={value}
@@ -53,7 +54,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
                 onChange={() => setTheme(value)}
                 className="sr-only"
               />
-              <Icon aria-hidden className="size-4" />
+              <Icon node={icon} className="size-4" />
               {t(`preferences.themes.${value}`)}
             </label>
           )

@@ -1,7 +1,8 @@
 import { useLoaderData } from '@tanstack/react-router'
-import { BookText, Bug, ExternalLink } from 'lucide-react'
+import { BookText, Bug, ExternalLink } from 'lucide'
 
 import { AppSwitch } from '@/components/layout/app-switch'
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import type { SessionUser } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
@@ -43,7 +44,7 @@ export function WelcomePage({ user }: { user: SessionUser }) {
           {t('welcome.resources')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {resources.map(({ key, href, icon: Icon, title, description }) => {
+          {resources.map(({ key, href, icon, title, description }) => {
             // The app's own page (no repository configured) opens in place; an outside one in a new tab.
             const external = !href.startsWith('/')
             return (
@@ -53,13 +54,13 @@ export function WelcomePage({ user }: { user: SessionUser }) {
                   {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   className="flex items-start gap-3 rounded-lg border border-border p-4 hover:border-primary hover:bg-panel"
                 >
-                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+                  <Icon node={icon} className="mt-0.5 size-5 shrink-0" />
                   <span className="flex flex-1 flex-col">
                     <span className="flex items-center gap-1 font-medium">
                       {title}
                       {external ? (
                         <>
-                          <ExternalLink aria-hidden className="size-3.5" />
+                          <Icon node={ExternalLink} className="size-3.5" />
                           <span className="sr-only">{t('opensInNewTab')}</span>
                         </>
                       ) : null}

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Ban } from 'lucide-react'
+import { Ban } from 'lucide'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormDialog } from '@/components/ui/form-dialog'
+import { Icon } from '@/components/ui/icon'
 import { TextField } from '@/components/ui/text-field'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
@@ -67,7 +68,7 @@ export function BanButton({ user }: { user: UserDetail }) {
       onOpenChange={setOpen}
       trigger={
         <Button variant="destructive">
-          <Ban aria-hidden className="size-4" />
+          <Icon node={Ban} className="size-4" />
           {t('ban.open')}
         </Button>
       }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { UserRoundCog } from 'lucide-react'
+import { UserRoundCog } from 'lucide'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Icon } from '@/components/ui/icon'
 import { authCall, authClient } from '@/lib/auth/auth-client'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -31,7 +32,7 @@ export function ImpersonateButton({ user }: { user: UserDetail }) {
     <ConfirmDialog
       trigger={
         <Button variant="secondary">
-          <UserRoundCog aria-hidden className="size-4" />
+          <Icon node={UserRoundCog} className="size-4" />
           {t('impersonation.start')}
         </Button>
       }

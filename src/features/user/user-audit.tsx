@@ -1,6 +1,7 @@
-import { History } from 'lucide-react'
+import { History } from 'lucide'
 
 import { DataList } from '@/components/ui/data-list'
+import { Icon } from '@/components/ui/icon'
 import { AUDIT_ACTIONS } from '@/lib/audit-actions'
 import { translate } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
@@ -45,7 +46,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')
   return (
     <li data-testid="audit-row" className="flex items-start gap-3 rounded-lg border border-border px-4 py-2 text-sm">
-      <History aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <Icon node={History} className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
       <div className="flex min-w-0 flex-col">
         <p>
           <span className="font-medium">{what}</span> {t('audit.by', { actor: who })}

@@ -1,6 +1,7 @@
-import { BadgeCheck } from 'lucide-react'
+import { BadgeCheck } from 'lucide'
 
 import { Badge } from '@/components/ui/badge'
+import { Icon } from '@/components/ui/icon'
 import type { Role } from '@/lib/auth/permissions'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -9,7 +10,7 @@ export function EmailVerified({ verified }: { verified: boolean }) {
   const { t } = useTranslation('user')
   return verified ? (
     <span className="inline-flex shrink-0 items-center gap-1 text-xs text-success">
-      <BadgeCheck aria-hidden className="size-3.5" />
+      <Icon node={BadgeCheck} className="size-3.5" />
       {t('email.verified')}
     </span>
   ) : (

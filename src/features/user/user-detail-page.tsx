@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide'
 import type { ReactNode } from 'react'
 
 import { BackLink } from '@/components/ui/back-link'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
@@ -44,7 +45,7 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
                 params={{ id: user.id }}
                 className={buttonVariants({ variant: 'secondary' })}
               >
-                <Pencil aria-hidden className="size-4" />
+                <Icon node={Pencil} className="size-4" />
                 {t('detail.edit')}
               </Link>
               {/* Never oneself nor another admin (the auth service refuses it too). */}
@@ -115,7 +116,7 @@ function DeleteButton({ user }: { user: UserDetail }) {
     <ConfirmDialog
       trigger={
         <Button variant="destructive">
-          <Trash2 aria-hidden className="size-4" />
+          <Icon node={Trash2} className="size-4" />
           {t('detail.delete')}
         </Button>
       }

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { Ban, Plus } from 'lucide-react'
+import { Ban, Plus } from 'lucide'
 
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
+import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchInput } from '@/components/ui/search-input'
 import { useTranslation } from '@/lib/i18n/react'
@@ -29,7 +30,7 @@ export function UsersPage({
         title={t('pages.users')}
         actions={
           <Link to="/manager/users/new" className={buttonVariants()}>
-            <Plus aria-hidden className="size-4" />
+            <Icon node={Plus} className="size-4" />
             {t('list.new')}
           </Link>
         }
@@ -67,7 +68,7 @@ function UserRow({ user }: { user: UserListItem }) {
         <span className="flex items-center gap-2">
           {user.banned ? (
             <Badge tone="danger">
-              <Ban aria-hidden className="size-3" />
+              <Icon node={Ban} className="size-3" />
               {t('list.banned')}
             </Badge>
           ) : null}
