@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test'
 
 import { listMessages } from './support/mailbox'
-import { requestCode, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
+import { requestCode, submitCode, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 async function demoCode(page: Page) {
   const code = page.getByTestId('demo-code')
@@ -48,6 +48,7 @@ test('another existing account gets its code by e-mail, never in the hint', asyn
 test('an unknown address cannot sign up: /login/error?error=signup_disabled', async ({ page }) => {
   const email = uniqueEmail('demo')
   await page.goto('/login')
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/error\?error=signup_disabled$/)

@@ -19,7 +19,7 @@ async function expectPaintFirst(page: Page, path: string, hydrated: string) {
   const html = await (await page.request.get(path)).text()
   expect(/rel="modulepreload"/.test(html), 'a module preloaded by the HTML').toBe(false)
   expect(/<script[^>]*\btype="module"[^>]*\bsrc=/.test(html), 'a module script run by the HTML').toBe(false)
-  expect(html.includes('requestAnimationFrame('), 'the inline loader').toBe(true)
+  expect(html.includes("observe({type:'paint'"), 'the inline loader').toBe(true)
 
   const errors = pageErrors(page)
   await page.goto(path)

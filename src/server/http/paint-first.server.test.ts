@@ -19,39 +19,49 @@ const manifest: Parameters<typeof paintFirst>[0] = {
 }
 
 /** A page that runs inline scripts as the browser would, with the page's nonce, and records what they did. */
-function fakePage() {
+function fakePage({ hidden = false, paintTiming = true } = {}) {
   const links: Record<string, string>[] = []
   const imported: string[] = []
-  const frame: (() => void)[] = []
-  const timers: (() => void)[] = []
+  const observers = new Set<() => void>()
+  const onLoad: (() => void)[] = []
   const document = {
+    hidden,
     currentScript: { nonce: 'the-nonce' },
     querySelector: (selector: string) => links.find((link) => selector.includes(`"${link.href}"`)) ?? null,
     createElement: () => ({}) as Record<string, string>,
     head: { append: (link: Record<string, string>) => links.push(link) },
   }
-  const globals = {
-    document,
-    requestAnimationFrame: (callback: () => void) => frame.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource']
+    constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
+    observe({ type }: { type: string }) {
+      if (type === 'paint') observers.add(this.notify)
+    }
+    disconnect() {
+      observers.delete(this.notify)
+    }
+    notify = () => this.callback({}, this)
   }
+  const addEventListener = (type: string, listener: () => void) => type === 'load' && onLoad.push(listener)
   return {
     links,
     imported,
     run(script: string) {
       // `import(…)`, which a Function body cannot hold, goes to a stub.
       const body = script.replace(/import\(/g, 'load(')
-      new Function('load', ...Object.keys(globals), body)(
+      new Function('load', 'document', 'PerformanceObserver', 'addEventListener', body)(
         (url: string) => imported.push(url),
-        ...Object.values(globals),
+        document,
+        PerformanceObserver,
+        addEventListener,
       )
     },
-    /** The browser renders a frame: the frame's callbacks run, then (after the paint) the timers. */
+    /** The browser reports a paint (first-paint, then first-contentful-paint). */
     paint() {
-      const before = links.length
-      for (const callback of frame.splice(0)) callback()
-      expect(links, 'nothing is added before the paint').toHaveLength(before)
-      for (const timer of timers.splice(0)) timer()
+      for (const notify of [...observers]) notify()
+    },
+    load() {
+      for (const listener of onLoad) listener()
     },
   }
 }
@@ -82,16 +92,33 @@ describe('paintFirst', () => {
 })
 
 describe('afterPaintScript', () => {
-  it('preloads and imports only once the page is painted, with the CSP nonce of the page', () => {
+  it('preloads and imports once the page is painted, with the CSP nonce of the page', () => {
     const page = fakePage()
     page.run(afterPaintScript(['/assets/a.js', '/assets/b.js'], '/assets/a.js'))
+    page.load()
     expect(page.links).toEqual([])
     expect(page.imported).toEqual([])
+    page.paint()
     page.paint()
     expect(page.links).toEqual([
       { rel: 'modulepreload', href: '/assets/a.js', nonce: 'the-nonce' },
       { rel: 'modulepreload', href: '/assets/b.js', nonce: 'the-nonce' },
     ])
+    expect(page.imported).toEqual(['/assets/a.js'])
+  })
+
+  it('loads at once in a hidden tab, which paints nothing', () => {
+    const page = fakePage({ hidden: true })
+    page.run(afterPaintScript(['/assets/a.js'], '/assets/a.js'))
+    expect(page.links).toHaveLength(1)
+    expect(page.imported).toEqual(['/assets/a.js'])
+  })
+
+  it('loads on the load event in a browser without Paint Timing', () => {
+    const page = fakePage({ paintTiming: false })
+    page.run(afterPaintScript(['/assets/a.js'], '/assets/a.js'))
+    expect(page.imported).toEqual([])
+    page.load()
     expect(page.imported).toEqual(['/assets/a.js'])
   })
 

@@ -8,8 +8,8 @@
  * 1.5 s of script between the server's HTML and the page on screen, although
  * the HTML needs no script to show. `paintFirst` rewrites the manifest so that
  * each route instead carries a small inline script that, once the browser has
- * painted, adds the same preloads and (for the root) imports the entry: the
- * same files, fetched in parallel as before, after the first paint.
+ * shown the page, adds the same preloads and (for the root) imports the entry:
+ * the same files, fetched in parallel as before, after the first paint.
  * vite.config.ts applies it to the manifest the server build is given.
  */
 
@@ -26,16 +26,18 @@ interface StartManifest {
 }
 
 /**
- * The inline script: after the next paint (a frame's callback runs just before
- * it; a timeout, after it), preload `hrefs` and import `entry`. The added links
- * carry the script's own CSP nonce. It may run twice (the router renders route
- * scripts again after hydration): a link already there is not added again, and
- * a module is only ever imported once.
+ * The inline script: once the browser reports the page's first paint (Paint
+ * Timing; at once in a hidden tab, which paints nothing, and on the load event
+ * in a browser without Paint Timing), preload `hrefs` and import `entry`.
+ * Frame callbacks are no such signal: before its first paint a page may get
+ * frames that paint nothing. The added links carry the script's own CSP nonce.
+ * It may run twice (the router renders route scripts again after hydration): a
+ * link already there is not added again, and a module is only imported once.
  */
 export function afterPaintScript(hrefs: string[], entry?: string): string {
   const preload = `for(const h of ${JSON.stringify(hrefs)})if(!document.querySelector('link[href="'+h+'"]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=n;document.head.append(l)}`
   const load = entry ? `import(${JSON.stringify(entry)})` : ''
-  return `((n)=>requestAnimationFrame(()=>setTimeout(()=>{${preload}${load}})))(document.currentScript.nonce)`
+  return `((n)=>{const go=()=>{${preload}${load}};if(document.hidden)go();else if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((_,o)=>{o.disconnect();go()}).observe({type:'paint',buffered:true});else addEventListener('load',go)})(document.currentScript.nonce)`
 }
 
 const isEntryScript = (script: NonNullable<ManifestRoute['scripts']>[number]) =>
