@@ -1,8 +1,9 @@
 // Temporary: RSS idle / after load and CPU per request, per variant (env + node flags). Not committed.
 import { readFileSync } from 'node:fs'
+
 import { signIn, startApp, startMailCatcher } from '../app'
 import { createBenchDatabase, fillDatabase } from '../database'
-import { runWrk, rssMegabytes } from '../load'
+import { rssMegabytes,runWrk } from '../load'
 
 const ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres'
 const variants: Record<string, Record<string, string>> = JSON.parse(process.argv[2]!)
