@@ -14,9 +14,11 @@ RUN npm run build
 
 # ---- run: the build output and the migrations, nothing else -------------------
 FROM node:24-bookworm-slim AS run
+# MALLOC_ARENA_MAX and --max-semi-space-size: src/server/production-runtime.ts.
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/.output ./.output
 COPY --from=build /app/drizzle ./drizzle
@@ -29,4 +31,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself (graceful shutdown, SHUTDOWN_TIMEOUT); it starts no child processes.
 STOPSIGNAL SIGTERM
-CMD ["node", ".output/server/index.mjs"]
+CMD ["node", "--max-semi-space-size=4", ".output/server/index.mjs"]

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../src/server/production-runtime'
 
 const SERVER_ENTRY = '.output/server/index.mjs'
 /** The pinned Node 24 every npm script runs on. */
@@ -96,8 +97,10 @@ export async function startApp(
   const baseUrl = `http://127.0.0.1:${port}`
   // BENCH_CPU_PROF=1: the server writes a V8 CPU profile into bench-profiles/ when it stops.
   const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles'] : []
-  const child = spawn(NODE, [...profile, SERVER_ENTRY], {
+  // Node as `npm start` runs it (flags and malloc settings).
+  const child = spawn(NODE, [...PRODUCTION_NODE_FLAGS, ...profile, SERVER_ENTRY], {
     env: {
+      ...PRODUCTION_ENVIRONMENT,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
