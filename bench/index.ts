@@ -386,6 +386,9 @@ async function soak(app: RunningApp, cookie: string): Promise<SoakReport> {
   const pid = app.process.pid
   const before = rssMegabytes(pid)
   log(`soak: ${SOAK_SECONDS} s of ${routes.length} routes at once, ${each} connections each`)
+  // The RSS once a minute: whether it still grows after the first minute's warm-up.
+  const minutes: (number | undefined)[] = []
+  const sampler = setInterval(() => minutes.push(rssMegabytes(pid)), 60_000)
   const results = await Promise.all(
     routes.map((route) =>
       runWrk(`${app.baseUrl}${route.path}`, {
@@ -396,18 +399,21 @@ async function soak(app: RunningApp, cookie: string): Promise<SoakReport> {
       }),
     ),
   )
+  clearInterval(sampler)
   const after = rssMegabytes(pid)
   await settle()
   const settled = rssMegabytes(pid)
   const sum = (key: 'requests' | 'non2xx' | 'errors') => results.reduce((total, result) => total + result[key], 0)
-  log(`soak: ${sum('requests')} requests, RSS ${before?.toFixed(1)} → ${after?.toFixed(1)} → ${settled?.toFixed(1)} MB`)
+  log(
+    `soak: ${sum('requests')} requests, RSS ${before?.toFixed(1)} → ${minutes.map((rss) => rss?.toFixed(1)).join(' → ')} → ${after?.toFixed(1)} → ${settled?.toFixed(1)} MB`,
+  )
   return {
     seconds: SOAK_SECONDS,
     routes: routes.length,
     connectionsEach: each,
     requests: sum('requests'),
     failed: sum('non2xx') + sum('errors'),
-    rss: { before, after, settled },
+    rss: { before, minutes, after, settled },
   }
 }
 
