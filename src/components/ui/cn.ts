@@ -93,8 +93,8 @@ function kindOf(className: string): [variants: string, kind?: string] {
   return [variants]
 }
 
-export function cn(...inputs: ClassValue[]) {
-  const classes = clsx(inputs).split(' ')
+function merge(joined: string): string {
+  const classes = joined.split(' ')
   const overridden = new Set<string>()
   const kept: string[] = []
   // From the last class back: a class is kept unless a later one overrides its kind.
@@ -108,4 +108,18 @@ export function cn(...inputs: ClassValue[]) {
     kept.push(className)
   }
   return kept.reverse().join(' ')
+}
+
+/** Merged lists by their joined input: a render asks for the same few lists again and again. */
+const merged = new Map<string, string>()
+const MERGED_MAX = 500
+
+export function cn(...inputs: ClassValue[]) {
+  const joined = clsx(inputs)
+  let result = merged.get(joined)
+  if (result === undefined) {
+    if (merged.size >= MERGED_MAX) merged.clear()
+    merged.set(joined, (result = merge(joined)))
+  }
+  return result
 }
