@@ -55,7 +55,8 @@ test.describe('languages', () => {
       const days = (cookie.expires * 1000 - Date.now()) / 86_400_000
       expect(days).toBeGreaterThan(29.9)
       expect(days).toBeLessThanOrEqual(30.01)
-      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(language)
+      // Local storage is written by the browser's code, which runs after the first paint.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(language)
 
       // A reload without ?lng: the server renders the same language from the first byte.
       const raw = await page.request.get('/login')
