@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import { LogOut as LogOutIcon } from 'lucide'
+import { LogOut } from 'lucide'
 import { lazy, Suspense, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
@@ -47,7 +47,7 @@ export function SignOutButton({ className }: { className?: string }) {
           setOpen(true)
         }}
       >
-        <Icon node={LogOutIcon} className="size-4" />
+        <Icon node={LogOut} className="size-4" />
         {t('common:actions.signOut')}
       </Button>
       {opened ? (

@@ -1,5 +1,5 @@
 import { createLink } from '@tanstack/react-router'
-import { ArrowLeft as ArrowLeftIcon } from 'lucide'
+import { ArrowLeft } from 'lucide'
 import type { ComponentProps } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -13,7 +13,7 @@ function BackAnchor({ className, children, ...props }: ComponentProps<'a'>) {
       {...props}
     >
       {/* The arrow points back in either direction of reading. */}
-      <Icon node={ArrowLeftIcon} className="size-4 rtl:-scale-x-100" />
+      <Icon node={ArrowLeft} className="size-4 rtl:-scale-x-100" />
       {children}
     </a>
   )

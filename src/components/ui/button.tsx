@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Loader2 as Loader2Icon } from 'lucide'
+import { Loader2 } from 'lucide'
 import type { ComponentProps } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -48,7 +48,7 @@ export function Button({
       aria-busy={loading || ariaBusy || undefined}
       {...props}
     >
-      {loading ? <Icon node={Loader2Icon} data-testid="button-spinner" className="size-4 animate-spin" /> : null}
+      {loading ? <Icon node={Loader2} data-testid="button-spinner" className="size-4 animate-spin" /> : null}
       {children}
     </button>
   )

@@ -1,5 +1,5 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift'
-import { Check as CheckIcon, ChevronDown as ChevronDownIcon, Loader2 as Loader2Icon } from 'lucide'
+import { Check, ChevronDown, Loader2 } from 'lucide'
 import type { ReactNode, SyntheticEvent } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -147,7 +147,7 @@ export function Combobox<T>({
             type="button"
             className="absolute inset-y-0 end-1 my-auto inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
           >
-            <Icon node={ChevronDownIcon} className="size-4" />
+            <Icon node={ChevronDown} className="size-4" />
           </button>
           <ul
             {...combobox.getMenuProps()}
@@ -184,9 +184,9 @@ export function Combobox<T>({
                         {entry.kind === 'more' ? more?.label : null}
                       </span>
                       {entry.kind === 'more' && more?.loading ? (
-                        <Icon node={Loader2Icon} className="size-4 animate-spin" />
+                        <Icon node={Loader2} className="size-4 animate-spin" />
                       ) : null}
-                      {chosen ? <Icon node={CheckIcon} className="size-4" /> : null}
+                      {chosen ? <Icon node={Check} className="size-4" /> : null}
                     </li>
                   )
                 })

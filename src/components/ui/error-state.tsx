@@ -1,4 +1,4 @@
-import { RotateCcw as RotateCcwIcon } from 'lucide'
+import { RotateCcw } from 'lucide'
 import { useState } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -42,7 +42,7 @@ export function ErrorState({
       <p className="font-medium text-danger">{t('errorState.title')}</p>
       {message ? <p className="text-sm text-muted-foreground">{message}</p> : null}
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying} aria-busy={retrying || undefined}>
-        <Icon node={RotateCcwIcon} className="size-4" />
+        <Icon node={RotateCcw} className="size-4" />
         {t('errorState.retry')}
       </Button>
     </div>

@@ -1,4 +1,4 @@
-import { X as XIcon } from 'lucide'
+import { X } from 'lucide'
 import { Dialog } from 'radix-ui'
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react'
 import { Drawer } from 'vaul'
@@ -132,7 +132,7 @@ export function ResponsiveDialogContent({
             className="absolute end-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label={t('dialog.close')}
           >
-            <Icon node={XIcon} className="size-4" />
+            <Icon node={X} className="size-4" />
           </Dialog.Close>
         ) : null}
       </Dialog.Content>

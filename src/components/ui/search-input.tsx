@@ -1,4 +1,4 @@
-import { Search as SearchIcon, X as XIcon } from 'lucide'
+import { Search, X } from 'lucide'
 import { useEffect, useEffectEvent, useId, useState } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -66,7 +66,7 @@ export function SearchInput({
       </label>
       <div className="relative">
         <Icon
-          node={SearchIcon}
+          node={Search}
           aria-hidden
           className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
         />
@@ -92,7 +92,7 @@ export function SearchInput({
             aria-label={t('list.clearSearch')}
             className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
           >
-            <Icon node={XIcon} className="size-4" />
+            <Icon node={X} className="size-4" />
           </button>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { Monitor as MonitorIcon, Smartphone as SmartphoneIcon, Tablet as TabletIcon } from 'lucide'
+import { Monitor, Smartphone, Tablet } from 'lucide'
 import type { ReactNode } from 'react'
 
 import { Icon } from '@/components/ui/icon'
@@ -7,7 +7,7 @@ import { useTranslation } from '@/lib/i18n/react'
 
 import { cn } from './cn'
 
-const DEVICE_ICONS = { desktop: MonitorIcon, mobile: SmartphoneIcon, tablet: TabletIcon }
+const DEVICE_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet }
 
 /** A device in words, the same everywhere: "Firefox 128 on Linux", one of the two, or "Unknown device". */
 export function useDeviceName() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { Trash2 as Trash2Icon } from 'lucide'
+import { Trash2 } from 'lucide'
 
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -30,7 +30,7 @@ export function DeleteAccountCard() {
         <ConfirmDialog
           trigger={
             <Button variant="destructive" size="sm">
-              <Icon node={Trash2Icon} className="size-4" />
+              <Icon node={Trash2} className="size-4" />
               {t('deleteAccount.button')}
             </Button>
           }

@@ -1,5 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { BadgeCheck as BadgeCheckIcon, CircleAlert as CircleAlertIcon } from 'lucide'
+import { BadgeCheck, CircleAlert } from 'lucide'
 import { useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
@@ -48,12 +48,12 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
           {user.email}
           {user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-xs text-success">
-              <Icon node={BadgeCheckIcon} className="size-3.5" />
+              <Icon node={BadgeCheck} className="size-3.5" />
               {t('profile.verified')}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-              <Icon node={CircleAlertIcon} className="size-3.5" />
+              <Icon node={CircleAlert} className="size-3.5" />
               {t('profile.notVerified')}
             </span>
           )}

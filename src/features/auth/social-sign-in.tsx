@@ -1,4 +1,4 @@
-import { KeyRound as KeyRoundIcon } from 'lucide'
+import { KeyRound } from 'lucide'
 import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
@@ -62,7 +62,7 @@ export function SocialSignIn({
           aria-busy={pending === provider.id || undefined}
           onClick={() => void signIn(provider.id)}
         >
-          <Icon node={KeyRoundIcon} className="size-4" />
+          <Icon node={KeyRound} className="size-4" />
           {t('login.social', { provider: provider.name })}
         </Button>
       ))}

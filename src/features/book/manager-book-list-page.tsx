@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronRight as ChevronRightIcon, Plus as PlusIcon } from 'lucide'
+import { ChevronRight, Plus } from 'lucide'
 
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
@@ -30,7 +30,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
         actions={
           permissions.create ? (
             <Link to="/manager/books/new" className={buttonVariants()}>
-              <Icon node={PlusIcon} className="size-4" />
+              <Icon node={Plus} className="size-4" />
               {t('list.create')}
             </Link>
           ) : null
@@ -61,7 +61,7 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
                     <span className="truncate text-sm text-muted-foreground sm:w-1/4">{book.author}</span>
                     <span className="sm:flex-1">{book.genre ? <GenreBadge genre={book.genre} /> : null}</span>
                   </span>
-                  <Icon node={ChevronRightIcon} className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
+                  <Icon node={ChevronRight} className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
                 </Link>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Pencil as PencilIcon, Trash2 as Trash2Icon } from 'lucide'
+import { Pencil, Trash2 } from 'lucide'
 
 import { BackLink } from '@/components/ui/back-link'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -51,7 +51,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                     params={{ id }}
                     className={buttonVariants({ variant: 'secondary' })}
                   >
-                    <Icon node={PencilIcon} className="size-4" />
+                    <Icon node={Pencil} className="size-4" />
                     {t('detail.edit')}
                   </Link>
                 ) : null}
@@ -59,7 +59,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
                   <ConfirmDialog
                     trigger={
                       <Button variant="destructive">
-                        <Icon node={Trash2Icon} className="size-4" />
+                        <Icon node={Trash2} className="size-4" />
                         {t('detail.delete')}
                       </Button>
                     }

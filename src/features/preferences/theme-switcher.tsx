@@ -1,4 +1,4 @@
-import { type IconNode, Monitor as MonitorIcon, Moon as MoonIcon, Sun as SunIcon } from 'lucide'
+import { type IconNode, Monitor, Moon, Sun } from 'lucide'
 import { useTheme } from 'next-themes'
 import { useId, useSyncExternalStore } from 'react'
 
@@ -8,9 +8,9 @@ import { type Theme, THEMES } from '@/components/ui/theme-provider'
 import { useTranslation } from '@/lib/i18n/react'
 
 const ICONS = new Map<Theme, IconNode>([
-  ['system', MonitorIcon],
-  ['light', SunIcon],
-  ['dark', MoonIcon],
+  ['system', Monitor],
+  ['light', Sun],
+  ['dark', Moon],
 ])
 
 const noSubscription = () => () => {}
@@ -36,7 +36,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       <legend className="mb-1.5 text-sm font-medium">{t('preferences.theme')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border border-border p-1">
         {THEMES.map((value) => {
-          const icon = ICONS.get(value) ?? MonitorIcon
+          const icon = ICONS.get(value) ?? Monitor
           return (
             <label
               key={value}
