@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
 
-import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
 import { session, user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
@@ -91,6 +92,56 @@ describe('readSession', () => {
     expect((await api.authPost('admin', '/admin/ban-user', { userId: found!.id })).status).toBe(200)
     expect((await read(cookie)).result).toBeNull()
     expect((await api.authPost('admin', '/admin/unban-user', { userId: found!.id })).status).toBe(200)
+  })
+})
+
+describe('kept session reads', () => {
+  it('keep a session until the database announces a write to a session, a user or the page data', async () => {
+    const { cookie, row } = await signedIn()
+    expect((await read(cookie)).result?.user.role).toBe('user')
+    // A write that announces nothing (triggers off, as a replica applies changes): the kept read is served.
+    await api.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(user).set({ role: 'admin' }).where(eq(user.id, row.userId))
+    })
+    expect((await read(cookie)).result?.user.role).toBe('user')
+    // Any announced write forgets every kept read: here one to another user.
+    await api.db.update(user).set({ name: sql`${user.name}` }).where(eq(user.email, 'admin@admin.com'))
+    expect((await read(cookie)).result?.user.role).toBe('admin')
+    await api.db.update(user).set({ role: 'user' }).where(eq(user.id, row.userId))
+    expect((await read(cookie)).result?.user.role).toBe('user')
+  })
+
+  it('refuse a kept session at once after a ban, a revocation or a sign-out in this process', async () => {
+    const first = await signedIn()
+    expect((await read(first.cookie)).result?.session.id).toBe(first.row.id)
+    expect((await api.authPost('admin', '/admin/ban-user', { userId: first.row.userId })).status).toBe(200)
+    expect((await read(first.cookie)).result).toBeNull()
+    expect((await api.authPost('admin', '/admin/unban-user', { userId: first.row.userId })).status).toBe(200)
+
+    const second = await signedIn()
+    expect((await read(second.cookie)).result?.session.id).toBe(second.row.id)
+    const revoked = await api.authPost('admin', '/admin/revoke-user-session', { sessionToken: second.token })
+    expect(revoked.status).toBe(200)
+    expect((await read(second.cookie)).result).toBeNull()
+
+    const third = await signedIn()
+    expect((await read(third.cookie)).result?.session.id).toBe(third.row.id)
+    await api.auth.api.signOut({ headers: new Headers({ cookie: third.cookie }) })
+    expect((await read(third.cookie)).result).toBeNull()
+  })
+
+  it.runIf(inject('postgres'))("hear another process's write", async () => {
+    const { cookie, token } = await signedIn()
+    expect((await read(cookie)).result).not.toBeNull()
+    const other = new pg.Client({ connectionString: api.handle.url })
+    await other.connect()
+    try {
+      await other.query('delete from session where token = $1', [token])
+    } finally {
+      await other.end()
+    }
+    await vi.waitFor(async () => expect((await read(cookie)).result).toBeNull(), { timeout: 5000, interval: 5 })
   })
 })
 

@@ -4,6 +4,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
 import type { Database } from '@/server/db/client.server'
+import { keptReads } from '@/server/db/change-notices.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { pageDataVersion, session, user } from '@/server/db/schema'
 
@@ -58,22 +59,45 @@ const sessionQuery = preparedPerDatabase((db) =>
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number]
 
 /**
+ * Session reads kept by signed cookie until the database announces a write to
+ * a session, a user or the page data, in any process (migration 0007): most
+ * requests then make one round trip to the database instead of two. A
+ * revoked session, a ban or a role change therefore counts from the notice,
+ * a millisecond after its commit here and at once in the writing process
+ * (docs/decisions/024-kept-session-reads.md). The expiry is checked at every
+ * read, kept or not.
+ */
+const keptSessions = keptReads<SessionRow>({ max: 10_000, maxAgeMs: 60_000 })
+
+/**
+ * The session of a validly signed cookie, kept by the signed value (its
+ * signature was checked when read). Frozen: requests share what is kept.
+ */
+function sessionRow(db: Database, signed: string, secret: string) {
+  return keptSessions(db, signed, async () => {
+    const token = verifiedCookieValue(signed, secret)
+    if (!token) return undefined
+    const [row] = await sessionQuery(db).execute({ token })
+    return row && Object.freeze({ ...row, session: Object.freeze(row.session), user: Object.freeze(row.user) })
+  })
+}
+
+/**
  * The session of the plain case, read in one query (session joined to its
  * user by the signed token, with the page data version) after a synchronous
- * HMAC check: a validly signed token of a live session that is not due a
- * refresh. `null` when there is no session cookie at all; `undefined` when
- * better-auth must decide: a forged cookie, an expired or unknown session
- * (deleted, with its cookie), one past `updateAge` (its expiry extended), the
- * "don't remember me" cookie.
+ * HMAC check, or kept from an earlier read: a validly signed token of a live
+ * session that is not due a refresh. `null` when there is no session cookie
+ * at all; `undefined` when better-auth must decide: a forged cookie, an
+ * expired or unknown session (deleted, with its cookie), one past `updateAge`
+ * (its expiry extended), the "don't remember me" cookie.
  */
 async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
   const context = await auth.$context
   const cookies = headers.get('cookie')
   const signed = cookieValue(cookies, context.authCookies.sessionToken.name)
   if (!signed) return null
-  const token = verifiedCookieValue(signed, context.secret)
-  if (!token || cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) return undefined
-  const [row] = await sessionQuery(db).execute({ token })
+  if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) return undefined
+  const row = await sessionRow(db, signed, context.secret)
   const now = Date.now()
   const { expiresIn, updateAge } = context.sessionConfig
   const refreshDue =
@@ -90,8 +114,6 @@ async function plainSession(auth: Auth, db: Database, headers: Headers): Promise
  * verify, and the session then the user in two queries): per request that
  * was most of the book list API's time (docs/performance.md). Everything
  * but the plain case goes to better-auth, which then decides as before.
- * Sessions stay in the database only, so a revoked session (sign-out, ban,
- * revoke) stops working at once here too.
  */
 export async function readSession(auth: Auth, db: Database, headers: Headers): Promise<SessionResult> {
   const row = await plainSession(auth, db, headers)

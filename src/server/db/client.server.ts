@@ -4,6 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
+import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from './change-notices.server'
 import * as schema from './schema'
 
 /**
@@ -33,12 +34,35 @@ export async function openDatabase(url: string | undefined): Promise<DatabaseHan
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const { Pool } = await import('pg')
+  const { Client, Pool } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const pool = new Pool({ connectionString: url, max: 10 })
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
+  // One connection hears the other processes' writes; every pooled one also
+  // listens, so that a write's own notice arrives before the write resolves.
+  const notices = new ChangeNotices(async (notice, lost) => {
+    const client = new Client({ connectionString: url })
+    client.on('notification', notice).on('error', lost).on('end', lost)
+    const stop = async () => {
+      client.off('error', lost).off('end', lost).on('error', () => {})
+      await client.end()
+    }
+    try {
+      await client.connect()
+      await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+    } catch (error) {
+      await stop().catch(() => {})
+      throw error
+    }
+    return stop
+  })
+  pool.on('connect', (client) => {
+    client.on('notification', notices.notice)
+    client.query(`listen ${SESSION_CHANGE_CHANNEL}`).catch(() => {})
+  })
+  hearChangeNotices(db, notices)
   return {
     db,
     driver: 'postgres',
@@ -55,7 +79,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release()
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await notices.close()
+      await pool.end()
+    },
   }
 }
 
@@ -72,6 +99,9 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     throw error
   }
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+  // One connection: PGlite calls the listener before the writing query resolves.
+  const notices = new ChangeNotices((notice) => client.listen(SESSION_CHANGE_CHANNEL, notice))
+  hearChangeNotices(db, notices)
   return {
     db,
     driver: 'pglite',
@@ -79,6 +109,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     // processes out, so nothing can interleave.
     exclusive: (fn) => fn(db),
     async close() {
+      await notices.close()
       if (!client.closed) await client.close()
       release()
     },

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 
-import { type PipelineStep, withHeaders } from './pipeline.server'
+import { type PipelineStep, withRequestHeaders } from './pipeline.server'
 
 /**
  * Which proxies in front of the app may say who the client is
@@ -85,10 +85,12 @@ export function clientAddress(
 ): PipelineStep {
   return (request, next) => {
     const address = resolveClientAddress(socketAddress(request), request.headers.get('x-forwarded-for'), trust)
-    const headers = new Headers(request.headers)
-    headers.delete(CLIENT_ADDRESS_HEADER)
-    if (address) headers.set(CLIENT_ADDRESS_HEADER, address)
-    return next(withHeaders(request, headers))
+    return next(
+      withRequestHeaders(request, (headers) => {
+        headers.delete(CLIENT_ADDRESS_HEADER)
+        if (address) headers.set(CLIENT_ADDRESS_HEADER, address)
+      }),
+    )
   }
 }
 

@@ -14,19 +14,29 @@ export function pipeline(steps: PipelineStep[], last: Next): Next {
 }
 
 /**
- * The same request with other headers; the body stream is handed on, not
- * read. Built field by field: the server's own request class is not always
- * accepted as a `Request` to copy.
+ * The request with its headers changed by `edit`: in place when they can be
+ * (the server's own request: a copy of it, of its headers and of its abort
+ * signal was a fifth of the book list API's time under load), on a copy when
+ * they are immutable. The body stream is handed on, not read.
  */
-export function withHeaders(request: Request, headers: Headers): Request {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    body: hasBody ? request.body : undefined,
-    signal: request.signal,
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit)
+export function withRequestHeaders(request: Request, edit: (headers: Headers) => void): Request {
+  try {
+    edit(request.headers)
+    return request
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const headers = new Headers(request.headers)
+    edit(headers)
+    // Built field by field: the server's own request class is not always accepted as a `Request` to copy.
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
+    return new Request(request.url, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      signal: request.signal,
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit)
+  }
 }
 
 /**

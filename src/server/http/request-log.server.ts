@@ -53,7 +53,8 @@ export function requestLog(log: Logger = defaultLogger): PipelineStep {
       try {
         const response = withRequestId(await next(request), requestId)
         const level = response.status >= 500 ? 'error' : 'info'
-        log[level]({ ...line(), status: response.status }, 'request')
+        // The line is built only if written (LOG_LEVEL=warn writes no `info`).
+        if (log.isLevelEnabled(level)) log[level]({ ...line(), status: response.status }, 'request')
         return response
       } catch (error) {
         // Answered here, not rethrown: the framework would print the raw

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { type PipelineStep, withHeaders, withResponseHeaders } from './pipeline.server'
+import { type PipelineStep, withRequestHeaders, withResponseHeaders } from './pipeline.server'
 
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
 export const NONCE_HEADER = 'x-start-csp-nonce'
@@ -102,9 +102,7 @@ export function securityHeaders(options: { https: boolean }): PipelineStep {
   const fixed = Object.entries(staticSecurityHeaders(options.https))
   return async (request, next) => {
     const nonce = newNonce()
-    const headers = new Headers(request.headers)
-    headers.set(NONCE_HEADER, nonce)
-    const response = await next(withHeaders(request, headers))
+    const response = await next(withRequestHeaders(request, (headers) => headers.set(NONCE_HEADER, nonce)))
     const session = dependsOnSession(new URL(request.url).pathname)
     return withResponseHeaders(response, (answer) => {
       for (const [name, value] of fixed) answer.set(name, value)

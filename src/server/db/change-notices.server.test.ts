@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { ChangeNotices, hearChangeNotices, keptReads, type Listen } from './change-notices.server'
+import type { Database } from './client.server'
+
+/** A listener driven by the test: `connect()` lets it start, `lose()` drops it. */
+function fakeListener() {
+  let notice = () => {}
+  let lost = () => {}
+  let connect: () => void = () => {}
+  const stop = vi.fn(async () => {})
+  const listen: Listen = (onNotice, onLost) => {
+    notice = onNotice
+    lost = onLost
+    return new Promise((resolve) => (connect = () => resolve(stop)))
+  }
+  return { listen, stop, notice: () => notice(), lose: () => lost(), connect: () => connect() }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+async function heardDatabase() {
+  const listener = fakeListener()
+  const notices = new ChangeNotices(listener.listen)
+  const db = {} as Database
+  hearChangeNotices(db, notices)
+  expect(notices.version()).toBeUndefined()
+  listener.connect()
+  await settle()
+  return { db, notices, listener }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('keptReads', () => {
+  it('keeps a read until a change notice, then reads again', async () => {
+    const { db, listener } = await heardDatabase()
+    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async () => 'alice')
+    expect(await kept(db, 'a', read)).toBe('alice')
+    expect(await kept(db, 'a', read)).toBe('alice')
+    expect(read).toHaveBeenCalledTimes(1)
+    listener.notice()
+    expect(await kept(db, 'a', read)).toBe('alice')
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
+  it('does not keep a read during which a change was announced', async () => {
+    const { db, listener } = await heardDatabase()
+    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async () => {
+      listener.notice()
+      return 'before the write'
+    })
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
+  it('reads every time while notices are not heard: before listening, after losing it, and without a listener', async () => {
+    const listener = fakeListener()
+    const notices = new ChangeNotices(listener.listen)
+    const db = {} as Database
+    hearChangeNotices(db, notices)
+    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async () => 'x')
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(2)
+
+    listener.connect()
+    await settle()
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(3)
+
+    listener.lose()
+    expect(listener.stop).toHaveBeenCalled()
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(5)
+    await notices.close()
+
+    const unheard = {} as Database
+    await kept(unheard, 'a', read)
+    await kept(unheard, 'a', read)
+    expect(read).toHaveBeenCalledTimes(7)
+  })
+
+  it('listens again after losing the connection, and trusts nothing read before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { db, notices, listener } = await heardDatabase()
+    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async () => 'x')
+    await kept(db, 'a', read)
+    listener.lose()
+    expect(notices.version()).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1000)
+    listener.connect()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(notices.version()).toBeDefined()
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(2)
+    await notices.close()
+  })
+
+  it('keeps no undefined read, at most `max` reads, none older than `maxAgeMs`', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { db } = await heardDatabase()
+    const kept = keptReads<string>({ max: 2, maxAgeMs: 1000 })
+    const missing = vi.fn(async () => undefined)
+    await kept(db, 'gone', missing)
+    await kept(db, 'gone', missing)
+    expect(missing).toHaveBeenCalledTimes(2)
+
+    const read = vi.fn(async () => 'x')
+    for (const key of ['a', 'b', 'c']) await kept(db, key, read)
+    await kept(db, 'c', read)
+    await kept(db, 'b', read)
+    expect(read).toHaveBeenCalledTimes(3)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(4)
+
+    vi.advanceTimersByTime(1000)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(5)
+  })
+})

@@ -1,0 +1,123 @@
+import type { Database } from './client.server'
+
+/** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
+export const SESSION_CHANGE_CHANNEL = 'session_change'
+
+/** How a driver listens: resolves once it does, with a way to stop; calls `lost` if it stops by itself. */
+export type Listen = (notice: () => void, lost: () => void) => Promise<() => Promise<void>>
+
+const RETRY_FIRST_MS = 500
+const RETRY_LAST_MS = 30_000
+
+/**
+ * What this process hears of the database's change notices. `version()`
+ * moves at every notice, and whenever notices may have been missed; it is
+ * undefined while they are not being heard. Something read at one version
+ * may be trusted for as long as the version has not moved (`keptReads`).
+ *
+ * The drivers also hear the notices of the process's own writes before the
+ * write's query resolves (PostgreSQL sends a listening session its own
+ * notices before it is ready for the next query; PGlite calls its listeners
+ * first), so a process never trusts a read older than its own last write.
+ */
+export class ChangeNotices {
+  #version = 0
+  #hearing = false
+  #closed = false
+  #started = false
+  #stop: (() => Promise<void>) | undefined
+  #retry: NodeJS.Timeout | undefined
+  #retryMs = RETRY_FIRST_MS
+
+  constructor(private readonly listen: Listen) {}
+
+  /** A change: whatever was read before it is stale. */
+  readonly notice = () => {
+    this.#version++
+  }
+
+  /** The current version, or undefined while notices are not heard (starts listening on the first call). */
+  version(): number | undefined {
+    if (!this.#started) {
+      this.#started = true
+      void this.#connect()
+    }
+    return this.#hearing ? this.#version : undefined
+  }
+
+  async close() {
+    this.#closed = true
+    this.#hearing = false
+    clearTimeout(this.#retry)
+    await this.#stop?.().catch(() => {})
+  }
+
+  async #connect() {
+    try {
+      const stop = await this.listen(this.notice, this.#lost)
+      if (this.#closed) return void (await stop().catch(() => {}))
+      this.#stop = stop
+      // Notices sent before now were not heard.
+      this.#version++
+      this.#hearing = true
+      this.#retryMs = RETRY_FIRST_MS
+    } catch {
+      this.#lost()
+    }
+  }
+
+  readonly #lost = () => {
+    this.#hearing = false
+    this.#version++
+    if (this.#closed || this.#retry) return
+    void this.#stop?.().catch(() => {})
+    this.#stop = undefined
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined
+      void this.#connect()
+    }, this.#retryMs)
+    this.#retry.unref()
+    this.#retryMs = Math.min(this.#retryMs * 2, RETRY_LAST_MS)
+  }
+}
+
+// On globalThis: the build holds two copies of this module (nitro's entry bundle, which opens the database, and the SSR bundle).
+const noticesKey = Symbol.for('start-books.change-notices')
+const noticesOf = ((globalThis as { [noticesKey]?: WeakMap<Database, ChangeNotices> })[noticesKey] ??= new WeakMap())
+
+/** Registers the notices a database's driver hears (client.server.ts). */
+export function hearChangeNotices(db: Database, notices: ChangeNotices) {
+  noticesOf.set(db, notices)
+}
+
+interface Kept<T> {
+  value: T
+  at: number
+}
+
+/**
+ * Reads kept by key until the database announces a change (any notice empties
+ * them), at most `maxAgeMs` and `max` of them per database. A database whose
+ * notices are not heard (not registered, or its listener down) is read every
+ * time. `read` resolving to undefined is not kept.
+ */
+export function keptReads<T>({ max, maxAgeMs }: { max: number; maxAgeMs: number }) {
+  const kept = new WeakMap<Database, { version: number; entries: Map<string, Kept<T>> }>()
+  return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
+    const notices = noticesOf.get(db)
+    const version = notices?.version()
+    if (version === undefined) return read()
+    let cache = kept.get(db)
+    if (cache?.version !== version) kept.set(db, (cache = { version, entries: new Map() }))
+    const at = Date.now()
+    const hit = cache.entries.get(key)
+    if (hit && at - hit.at < maxAgeMs) return hit.value
+    const value = await read()
+    // Kept only if no change was announced while it was read.
+    if (value === undefined || notices!.version() !== version) return value
+    cache.entries.delete(key)
+    if (cache.entries.size >= max) cache.entries.delete(cache.entries.keys().next().value!)
+    cache.entries.set(key, { value, at })
+    return value
+  }
+}
