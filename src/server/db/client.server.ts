@@ -36,10 +36,6 @@ export async function openDatabase(url: string | undefined): Promise<DatabaseHan
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { Client, Pool } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
-  const pool = new Pool({ connectionString: url, max: 10 })
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {})
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
   // One connection hears the other processes' writes; every pooled one also
   // listens, so that a write's own notice arrives before the write resolves.
   const notices = new ChangeNotices(async (notice, lost) => {
@@ -58,10 +54,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     }
     return stop
   })
-  pool.on('connect', (client) => {
-    client.on('notification', notices.notice)
-    client.query(`listen ${SESSION_CHANGE_CHANNEL}`).catch(() => {})
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    // Before the connection's first query.
+    onConnect: async (client) => {
+      client.on('notification', notices.notice)
+      await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+    },
   })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
   hearChangeNotices(db, notices)
   return {
     db,
