@@ -14,11 +14,12 @@ RUN npm run build
 
 # ---- run: the build output and the migrations, nothing else -------------------
 FROM node:24-bookworm-slim AS run
-# MALLOC_ARENA_MAX and --max-semi-space-size: src/server/production-runtime.ts.
+# MALLOC_ARENA_MAX, NODE_OPTIONS and --max-semi-space-size: src/server/production-runtime.ts.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS=--max-old-space-size=256
 WORKDIR /app
 COPY --from=build /app/.output ./.output
 COPY --from=build /app/drizzle ./drizzle

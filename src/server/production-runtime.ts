@@ -8,8 +8,15 @@
  * the server stayed at ~375 MB after the bench's load. With semi-spaces of at
  * most 4 MB and two arenas it stays at ~255 MB, for no CPU per request that
  * the same measure could tell apart (docs/performance.md, Session of 2026-11-26).
+ *
+ * Without a heap limit V8 sizes the old generation for the machine's memory:
+ * under the bench's 5-minute soak RSS rose for three minutes (159 → 229 MB)
+ * while the live heap stayed at ~40 MB, the pages it freed kept resident. With
+ * `--max-old-space-size=256` it grows less eagerly: ~150 MB from the first
+ * 20 seconds on, at the same throughput. A process whose live heap needs more
+ * (far more concurrent renders) raises it through NODE_OPTIONS.
  */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'] as const
 
-/** Read by glibc when the process starts, so set by whatever starts it. */
-export const PRODUCTION_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' } as const
+/** Read when the process starts (glibc, Node), so set by whatever starts it; each one overridable. */
+export const PRODUCTION_ENVIRONMENT = { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-old-space-size=256' } as const
