@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { pipeline, type PipelineStep, withResponseHeaders } from './pipeline.server'
+import { pipeline, type PipelineStep, withRequestHeaders, withResponseHeaders } from './pipeline.server'
 
 describe('pipeline', () => {
   it('runs the steps in order around the last handler, each able to rewrite the request and the answer', async () => {
@@ -51,5 +51,23 @@ describe('withResponseHeaders', () => {
     expect(copied.status).toBe(307)
     expect(copied.headers.get('location')).toBe('http://x/app')
     expect(copied.headers.get('x-b')).toBe('2')
+  })
+})
+
+describe('withRequestHeaders', () => {
+  it('changes the headers in place when it can, and on a copy with the same method and body when they are immutable', async () => {
+    const request = new Request('http://x/api', { headers: { 'x-a': '1' } })
+    const edited = withRequestHeaders(request, (headers) => headers.set('x-b', '2'))
+    expect(edited).toBe(request)
+    expect(edited.headers.get('x-b')).toBe('2')
+
+    const post = new Request('http://x/api', { method: 'POST', body: 'hello', headers: { 'x-a': '1' } })
+    // Immutable headers, as a redirect's.
+    Object.defineProperty(post, 'headers', { value: Response.redirect('http://x/', 307).headers })
+    const copied = withRequestHeaders(post, (headers) => headers.set('x-b', '2'))
+    expect(copied).not.toBe(post)
+    expect(copied.method).toBe('POST')
+    expect(copied.headers.get('x-b')).toBe('2')
+    expect(await copied.text()).toBe('hello')
   })
 })

@@ -13,6 +13,23 @@ export function pipeline(steps: PipelineStep[], last: Next): Next {
   return steps.reduceRight<Next>((next, step) => (request) => step(request, next), last)
 }
 
+/** `message` with its headers changed by `edit`: in place when they can be, else on the copy `copy` makes. */
+function withEditedHeaders<Message extends Request | Response>(
+  message: Message,
+  edit: (headers: Headers) => void,
+  copy: (headers: Headers) => Message,
+): Message {
+  try {
+    edit(message.headers)
+    return message
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const headers = new Headers(message.headers)
+    edit(headers)
+    return copy(headers)
+  }
+}
+
 /**
  * The request with its headers changed by `edit`: in place when they can be
  * (the server's own request: a copy of it, of its headers and of its abort
@@ -20,13 +37,7 @@ export function pipeline(steps: PipelineStep[], last: Next): Next {
  * they are immutable. The body stream is handed on, not read.
  */
 export function withRequestHeaders(request: Request, edit: (headers: Headers) => void): Request {
-  try {
-    edit(request.headers)
-    return request
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error
-    const headers = new Headers(request.headers)
-    edit(headers)
+  return withEditedHeaders(request, edit, (headers) => {
     // Built field by field: the server's own request class is not always accepted as a `Request` to copy.
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
     return new Request(request.url, {
@@ -36,7 +47,7 @@ export function withRequestHeaders(request: Request, edit: (headers: Headers) =>
       signal: request.signal,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit)
-  }
+  })
 }
 
 /**
@@ -45,13 +56,9 @@ export function withRequestHeaders(request: Request, edit: (headers: Headers) =>
  * are immutable (a redirect's, a fetched response's).
  */
 export function withResponseHeaders(response: Response, edit: (headers: Headers) => void): Response {
-  try {
-    edit(response.headers)
-    return response
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error
-    const headers = new Headers(response.headers)
-    edit(headers)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
-  }
+  return withEditedHeaders(
+    response,
+    edit,
+    (headers) => new Response(response.body, { status: response.status, statusText: response.statusText, headers }),
+  )
 }
