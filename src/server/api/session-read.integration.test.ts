@@ -106,7 +106,10 @@ describe('kept session reads', () => {
     })
     expect((await read(cookie)).result?.user.role).toBe('user')
     // Any announced write forgets every kept read: here one to another user.
-    await api.db.update(user).set({ name: sql`${user.name}` }).where(eq(user.email, 'admin@admin.com'))
+    await api.db
+      .update(user)
+      .set({ name: sql`${user.name}` })
+      .where(eq(user.email, 'admin@admin.com'))
     expect((await read(cookie)).result?.user.role).toBe('admin')
     await api.db.update(user).set({ role: 'user' }).where(eq(user.id, row.userId))
     expect((await read(cookie)).result?.user.role).toBe('user')

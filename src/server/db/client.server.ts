@@ -42,7 +42,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     const client = new Client({ connectionString: url })
     client.on('notification', notice).on('error', lost).on('end', lost)
     const stop = async () => {
-      client.off('error', lost).off('end', lost).on('error', () => {})
+      client
+        .off('error', lost)
+        .off('end', lost)
+        .on('error', () => {})
       await client.end()
     }
     try {
