@@ -3,8 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
-import type { Database } from '@/server/db/client.server'
 import { keptReads } from '@/server/db/change-notices.server'
+import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { pageDataVersion, session, user } from '@/server/db/schema'
 
