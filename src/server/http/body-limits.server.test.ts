@@ -26,7 +26,38 @@ function chunked(size: number) {
   })
 }
 
+/** A body that counts the bytes read from it. */
+function counted(size: number) {
+  const read = { bytes: 0 }
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (read.bytes >= size) return controller.close()
+      controller.enqueue(new Uint8Array(16384).fill(97))
+      read.bytes += 16384
+    },
+  })
+  return { stream, read }
+}
+
 describe('body limits', () => {
+  it('reads a refused body to its end before the 413, up to four times the limit, so a client still sending it gets the answer', async () => {
+    const declared = counted(200_000)
+    const refused = await send('/api/rest/books', declared.stream, { ...json, 'content-length': '200000' })
+    expect(refused.status).toBe(413)
+    expect(declared.read.bytes).toBeGreaterThanOrEqual(200_000)
+
+    const streamed = counted(200_000)
+    expect((await send('/api/rest/books', streamed.stream)).status).toBe(413)
+    expect(streamed.read.bytes).toBeGreaterThanOrEqual(200_000)
+
+    const huge = counted(10_000_000)
+    expect((await send('/api/rest/books', huge.stream, { ...json, 'content-length': '10000000' })).status).toBe(413)
+    expect(huge.read.bytes).toBeLessThan(100_000)
+    const hugeStreamed = counted(10_000_000)
+    expect((await send('/api/rest/books', hugeStreamed.stream)).status).toBe(413)
+    expect(hugeStreamed.read.bytes).toBeLessThan(4 * 65536 + 100_000)
+  })
+
   it('refuses a body over the limit with 413, by its length or while reading chunks', async () => {
     const declared = await send('/api/rest/books', '{}', { ...json, 'content-length': '999999' })
     expect(declared.status).toBe(413)

@@ -9,7 +9,28 @@ const OBJECT_BODIES = ['/api/auth/', '/api/rpc/']
 
 class TooLarge extends Error {}
 
-/** The body, read up to `limit` bytes (chunked bodies included): TooLarge past it. */
+/**
+ * A refused body is still read, and dropped, up to this many times the limit
+ * (the socket then closes): a client that is still sending it gets the 413
+ * instead of a broken pipe. Beyond it the connection is cut at once.
+ */
+const DRAINED_MULTIPLE = 4
+
+/** Reads what is left of a refused body and drops it, up to `limit` bytes in all. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, read = 0) {
+  try {
+    for (let size = read; size <= limit;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      size += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // A client that went away: nothing left to drain.
+  }
+}
+
+/** The body, read up to `limit` bytes (chunked bodies included): TooLarge past it, after draining the rest. */
 async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
@@ -20,7 +41,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      await drain(reader, limit * DRAINED_MULTIPLE, size)
       throw new TooLarge()
     }
     chunks.push(value)
@@ -73,7 +94,10 @@ export function bodyLimits(maxBytes: number): PipelineStep {
     if (request.method === 'GET' || request.method === 'HEAD') return next(request)
     const length = Number(request.headers.get('content-length') ?? 0)
     // Unread, the rest of the body would be taken for the next request on the connection: close it.
-    if (length > maxBytes) return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
+    if (length > maxBytes) {
+      if (length <= maxBytes * DRAINED_MULTIPLE && request.body) await drain(request.body.getReader(), length)
+      return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
+    }
     let body: Uint8Array<ArrayBuffer>
     try {
       body = await readBody(request, maxBytes)
