@@ -31,6 +31,8 @@ export function getRouter() {
         retry: retryQuery,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         gcTime: 5 * 60 * 1000,
+        // The server's HTML brings each page's data: it is not fetched again as the page hydrates.
+        staleTime: 10_000,
       },
     },
   })

@@ -22,7 +22,7 @@ export function AppDocument({
 }) {
   const fontScale = languageFontScale(language)
   return (
-    // suppressHydrationWarning: next-themes sets the theme class and color-scheme before React hydrates.
+    // suppressHydrationWarning: the theme script (ThemeProvider) sets the theme class and color-scheme before React hydrates.
     <html
       lang={language}
       dir={languageDir(language)}

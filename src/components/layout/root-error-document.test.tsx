@@ -10,7 +10,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   window.scrollTo = () => {}
-  // next-themes reads the system theme.
+  // The theme reads the system's.
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,

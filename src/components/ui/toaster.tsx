@@ -1,6 +1,6 @@
-import { useTheme } from 'next-themes'
 import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react'
 
+import { useTheme } from '@/components/ui/theme-provider'
 import { useTranslation } from '@/lib/i18n/react'
 
 /**

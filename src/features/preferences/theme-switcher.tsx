@@ -1,10 +1,9 @@
 import { type IconNode, Monitor, Moon, Sun } from 'lucide'
-import { useTheme } from 'next-themes'
-import { useId, useSyncExternalStore } from 'react'
+import { useId } from 'react'
 
 import { cn } from '@/components/ui/cn'
 import { Icon } from '@/components/ui/icon'
-import { type Theme, THEMES } from '@/components/ui/theme-provider'
+import { type Theme, THEMES, useTheme } from '@/components/ui/theme-provider'
 import { useTranslation } from '@/lib/i18n/react'
 
 const ICONS = new Map<Theme, IconNode>([
@@ -13,23 +12,12 @@ const ICONS = new Map<Theme, IconNode>([
   ['dark', Moon],
 ])
 
-const noSubscription = () => () => {}
-/** False on the server and while hydrating: the stored theme is only known in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
-
 /** The theme: a labelled group of three choices (system, light, dark). */
 export function ThemeSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation('ui')
+  // Undefined on the server and while hydrating: no choice is checked until the stored one is known.
   const { theme, setTheme } = useTheme()
-  const hydrated = useHydrated()
   const name = useId()
-  const current = hydrated ? (theme ?? 'system') : undefined
 
   return (
     <fieldset className={cn('flex flex-col gap-1.5', className)}>
@@ -50,7 +38,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
                 type="radio"
                 name={name}
                 value={value}
-                checked={current === value}
+                checked={theme === value}
                 onChange={() => setTheme(value)}
                 className="sr-only"
               />

@@ -28,16 +28,20 @@ interface StartManifest {
 /**
  * The inline script: once the browser reports the page's first paint (Paint
  * Timing; at once in a hidden tab, which paints nothing, and on the load event
- * in a browser without Paint Timing), preload `hrefs` and import `entry`.
+ * in a browser without Paint Timing), import `entry` and preload `hrefs`.
  * Frame callbacks are no such signal: before its first paint a page may get
- * frames that paint nothing. The added links carry the script's own CSP nonce.
- * It may run twice (the router renders route scripts again after hydration): a
- * link already there is not added again, and a module is only imported once.
+ * frames that paint nothing. Each preload is added in a task of its own:
+ * starting a module fetch costs the renderer about a millisecond, four on a
+ * phone, and a route's 25 preloads added at once made a long task that
+ * Lighthouse counted as blocking (docs/performance.md). The added links carry
+ * the script's own CSP nonce. It may run twice (the router renders route
+ * scripts again after hydration): a link already there is not added again,
+ * and a module is only imported once.
  */
 export function afterPaintScript(hrefs: string[], entry?: string): string {
-  const preload = `for(const h of ${JSON.stringify(hrefs)})if(!document.querySelector('link[href="'+h+'"]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=n;document.head.append(l)}`
-  const load = entry ? `import(${JSON.stringify(entry)})` : ''
-  return `((n)=>{const go=()=>{${preload}${load}};if(document.hidden)go();else if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((_,o)=>{o.disconnect();go()}).observe({type:'paint',buffered:true});else addEventListener('load',go)})(document.currentScript.nonce)`
+  const load = entry ? `import(${JSON.stringify(entry)});` : ''
+  const preload = `for(const h of ${JSON.stringify(hrefs)})setTimeout(()=>{if(document.head.querySelector('link[href="'+h+'"]'))return;const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=n;document.head.append(l)})`
+  return `((n)=>{const go=()=>{${load}${preload}};if(document.hidden)go();else if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((_,o)=>{o.disconnect();go()}).observe({type:'paint',buffered:true});else addEventListener('load',go)})(document.currentScript.nonce)`
 }
 
 const isEntryScript = (script: NonNullable<ManifestRoute['scripts']>[number]) =>
