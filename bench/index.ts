@@ -13,10 +13,11 @@
  *   query as the app builds it and fails when one reads the book table
  *   without an index;
  * - `load`: `wrk -t2 -c20` on each route (the login page, the books page, the
- *   session check, the book list API), in interleaved rounds, with the
- *   server's RSS before and after;
- * - `sql`: the book list's SQL run bare through a `pg` Pool of the same
- *   concurrency (the floor the API is compared with);
+ *   session check, the book list API's first page and its second page), in
+ *   interleaved rounds, with the server's RSS before and after;
+ * - `sql`: the SQL of those two pages run bare through a `pg` Pool of the same
+ *   concurrency (the floor the API is compared with: the first page is kept
+ *   by the API until a write is announced, the second page never is);
  * - `compression`: the encodings and `Vary` of HTML, JSON, JS and CSS answers;
  * - `weight`: JS+CSS gzip each budgeted route loads in Chromium;
  * - `lighthouse`: the scores and LCP of bench/lighthouse.ts's `measureLighthouse`;
@@ -30,7 +31,7 @@
  *
  * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_ROUNDS (3), BENCH_RUNS (20 a round),
  * BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (10), BENCH_LOAD_ROUTES (some of login,
- * manager-books, session-anonymous, session, books-api), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
+ * manager-books, session-anonymous, session, books-api: both pages), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
  * of the parts above), BENCH_PORT / BENCH_SMTP_PORT (else free ports), BENCH_CPU_PROF=1 (the server writes a
  * CPU profile into bench-profiles/), BENCH_SOAK_SECONDS (the `soak` part's length; unset: not run),
  * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
@@ -187,7 +188,14 @@ async function main() {
   if ((runs('load') || runs('soak') || runs('rate-limit')) && !(await hasWrk()))
     throw new Error('wrk is not installed (apt-get install wrk), or skip the parts: BENCH_SKIP=load,rate-limit')
   if (runs('load') || runs('sql')) {
-    const load = await loadRoutes(app.baseUrl, cookie, database.url, [queries.listSql({ searchTerm: '', limit: 20 })])
+    // The second page: never kept, so the API runs its SQL at every request (the overhead beside the bare SQL).
+    const { nextCursor } = (await (
+      await fetch(`${app.baseUrl}/api/rest/books`, { headers: { cookie } })
+    ).json()) as Page
+    const load = await loadRoutes(app.baseUrl, cookie, database.url, {
+      first: [queries.listSql({ searchTerm: '', limit: 20 })],
+      second: { cursor: nextCursor!, sql: [queries.listSql({ searchTerm: '', cursor: nextCursor!, limit: 20 })] },
+    })
     report.load = load
     report.rss.afterLoad = rssMegabytes(app.process.pid)
   }
@@ -350,7 +358,7 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
 }
 
 /** The HTTP routes of the `load` and `soak` parts (BENCH_LOAD_ROUTES: some of their keys). */
-function httpRoutes(cookie: string) {
+function httpRoutes(cookie: string, secondPageCursor?: string) {
   const only = process.env.BENCH_LOAD_ROUTES?.split(',')
   const signedIn = { cookie }
   return [
@@ -374,7 +382,17 @@ function httpRoutes(cookie: string) {
       path: '/api/rest/books',
       headers: signedIn,
     },
-  ].filter((route) => !only || only.includes(route.key))
+    ...(secondPageCursor
+      ? [
+          {
+            key: 'books-api-second',
+            label: 'GET `/api/rest/books` as admin, second page (never kept: its SQL runs every time)',
+            path: `/api/rest/books?cursor=${encodeURIComponent(secondPageCursor)}`,
+            headers: signedIn,
+          },
+        ]
+      : []),
+  ].filter((route) => !only || only.includes(route.key.replace(/-second$/, '')))
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
@@ -442,11 +460,11 @@ async function loadRoutes(
   baseUrl: string,
   cookie: string,
   databaseUrl: string,
-  firstPageSql: SqlStatement[],
+  pages: { first: SqlStatement[]; second: { cursor: string; sql: SqlStatement[] } },
 ): Promise<LoadReport> {
   const options = { connections: CONNECTIONS, threads: 2 }
   const routes: Array<{ key: string; label: string; run: (seconds: number) => Promise<LoadResult> }> = runs('load')
-    ? httpRoutes(cookie).map((route) => ({
+    ? httpRoutes(cookie, pages.second.cursor).map((route) => ({
         ...route,
         run: (seconds: number) => runWrk(`${baseUrl}${route.path}`, { ...options, seconds, headers: route.headers }),
       }))
@@ -455,7 +473,13 @@ async function loadRoutes(
     routes.push({
       key: 'books-sql',
       label: 'the same first page, its SQL bare through `pg`',
-      run: (seconds) => runBareSql(databaseUrl, firstPageSql, { ...options, seconds }),
+      run: (seconds) => runBareSql(databaseUrl, pages.first, { ...options, seconds }),
+    })
+  if (runs('sql') && routes.some((route) => route.key === 'books-api-second'))
+    routes.push({
+      key: 'books-sql-second',
+      label: 'the same second page, its SQL bare through `pg`',
+      run: (seconds) => runBareSql(databaseUrl, pages.second.sql, { ...options, seconds }),
     })
   const results = new Map(routes.map((route) => [route.key, [] as LoadResult[]]))
   const loads: number[] = []

@@ -177,16 +177,15 @@ function summaryRows(report: Report): Row[] {
         target?.p99 ? `p99 < ${target.p99} ms` : '',
       ].filter(Boolean)
       rows.push({
-        part:
-          route.key === 'books-sql'
-            ? '5'
-            : route.key.startsWith('session')
-              ? '4'
-              : route.key === 'books-api'
-                ? '5, 7'
-                : route.key === 'manager-books'
-                  ? '3, 7'
-                  : '3',
+        part: route.key.startsWith('books-sql')
+          ? '5'
+          : route.key.startsWith('session')
+            ? '4'
+            : route.key.startsWith('books-api')
+              ? '5, 7'
+              : route.key === 'manager-books'
+                ? '3, 7'
+                : '3',
         measure: `${route.label}, c${load.connections}${figures.failed ? ` (not 2xx/3xx or failed: ${int(figures.failed)})` : ''}`,
         figure: `${int(figures.rps)} req/s`,
         p50: ms(figures.p50),
@@ -195,22 +194,25 @@ function summaryRows(report: Report): Row[] {
           route.runs.map((run) => run.rps),
           int,
         ),
-        target: targets.join(', ') || (route.key === 'books-sql' ? 'the floor' : ''),
+        target: targets.join(', ') || (route.key.startsWith('books-sql') ? 'the floor' : ''),
         met: target
           ? (!target.rps || figures.rps >= target.rps) && (!target.p99 || figures.p99 < target.p99) && !figures.failed
           : undefined,
       })
     }
-    const api = load.routes.find((route) => route.key === 'books-api')
-    const bare = load.routes.find((route) => route.key === 'books-sql')
-    if (api && bare) {
+    // The first page (the issue's measure; kept by the API until a write is announced) and the second (never kept).
+    for (const page of ['first', 'second'] as const) {
+      const suffix = page === 'first' ? '' : '-second'
+      const api = load.routes.find((route) => route.key === `books-api${suffix}`)
+      const bare = load.routes.find((route) => route.key === `books-sql${suffix}`)
+      if (!api || !bare) continue
       const ratio = loadMedians(bare.runs).rps / loadMedians(api.runs).rps
       rows.push({
         part: '5',
-        measure: 'book list first page: bare SQL req/s ÷ API req/s',
+        measure: `book list ${page} page: bare SQL req/s ÷ API req/s${page === 'second' ? ' (never kept: the API’s own cost over its SQL)' : ''}`,
         figure: ratio.toFixed(2),
-        target: '≤ 2',
-        met: ratio <= 2,
+        target: page === 'first' ? '≤ 2' : '',
+        met: page === 'first' ? ratio <= 2 : undefined,
       })
     }
   }

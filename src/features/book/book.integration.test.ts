@@ -1,5 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
 import { TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre, rowCount } from '@/server/db/schema'
@@ -73,6 +74,69 @@ describe('book.list totals', () => {
       ).toMatchObject({ total: null })
     } finally {
       await api.db.delete(book).where(like(book.id, `${word}-%`))
+    }
+  })
+})
+
+describe('book.list: the unfiltered first page is kept until the database announces a write', () => {
+  /** Renames a book with the triggers off (as a replica applies changes): nothing is announced. */
+  const quietRename = (bookId: string, title: string) =>
+    api.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(book).set({ title }).where(eq(book.id, bookId))
+    })
+  const titleOn = async (page: { items: { id: string; title: string }[] }, bookId: string) =>
+    page.items.find((item) => item.id === bookId)?.title
+
+  it('serves the kept page until any catalogue write is announced, whoever reads', async () => {
+    const admin = await api.client('admin')
+    const user = await api.client('user')
+    const [first] = (await admin.book.list({ limit: 5 })).items
+    const original = first!.title
+    await quietRename(first!.id, `${original} (quiet)`)
+    // Kept: the quiet write is not seen, by either role.
+    expect(await titleOn(await admin.book.list({ limit: 5 }), first!.id)).toBe(original)
+    expect(await titleOn(await user.book.list({ limit: 5 }), first!.id)).toBe(original)
+    // A search is never kept: it reads the table.
+    expect(await titleOn(await admin.book.list({ searchTerm: original, limit: 5 }), first!.id)).toBe(
+      `${original} (quiet)`,
+    )
+    // Any announced write to the catalogue forgets it: here one to a genre.
+    await api.db
+      .update(genre)
+      .set({ name: sql`${genre.name}` })
+      .where(eq(genre.id, genreId))
+    expect(await titleOn(await admin.book.list({ limit: 5 }), first!.id)).toBe(`${original} (quiet)`)
+    await api.db.update(book).set({ title: original }).where(eq(book.id, first!.id))
+    expect(await titleOn(await admin.book.list({ limit: 5 }), first!.id)).toBe(original)
+  })
+
+  it("shows the app's own writes on the very next read", async () => {
+    const admin = await api.client('admin')
+    const before = (await admin.book.list({})).total!
+    const created = await admin.book.create(newBook({ title: '  0 First of all' }))
+    const page = await admin.book.list({})
+    expect(page.total).toBe(before + 1)
+    expect(page.items[0]?.id).toBe(created.id)
+    await admin.book.delete({ id: created.id })
+    expect((await admin.book.list({})).total).toBe(before)
+  })
+
+  it.runIf(inject('postgres'))("hears another process's write", async () => {
+    const admin = await api.client('admin')
+    const [first] = (await admin.book.list({ limit: 5 })).items
+    const other = new pg.Client({ connectionString: api.handle.url })
+    await other.connect()
+    try {
+      await other.query(`update book set title = title || ' (elsewhere)' where id = $1`, [first!.id])
+      await vi.waitFor(
+        async () =>
+          expect(await titleOn(await admin.book.list({ limit: 5 }), first!.id)).toBe(`${first!.title} (elsewhere)`),
+        { timeout: 5000, interval: 5 },
+      )
+      await other.query('update book set title = $2 where id = $1', [first!.id, first!.title])
+    } finally {
+      await other.end()
     }
   })
 })

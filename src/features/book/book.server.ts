@@ -7,8 +7,10 @@ import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import {
   afterCursor,
+  afterKey,
   allOf,
   cappedCountQuery,
+  decodeCursor,
   largeListTotal,
   pageWithTotal,
   searchWhere,
@@ -17,6 +19,7 @@ import {
   totalOfTable,
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
+import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { book, genre } from '@/server/db/schema'
@@ -75,16 +78,24 @@ const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.
  * are then read. On the unfiltered first page each row also carries the
  * table's row counter (`tableRows`, null otherwise): one round trip. Exported
  * so the benchmark EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
+ * `prepared` gives placeholders for the page size and the cursor's values.
  */
-export function listBooksQuery(db: Database, input: BookListInput, rowsToRead: number | Placeholder = input.limit + 1) {
+export function listBooksQuery(
+  db: Database,
+  input: BookListInput,
+  prepared?: { rowsToRead: Placeholder; after?: { sort: Placeholder; id: Placeholder } },
+) {
+  const after = prepared?.after
+    ? afterKey(book.title, book.id, prepared.after)
+    : afterCursor(book.title, book.id, input.cursor)
   const page = db
     .select({ id: book.id })
     .from(book)
-    .where(allOf(searchOf(input), afterCursor(book.title, book.id, input.cursor)))
+    .where(allOf(searchOf(input), after))
     .orderBy(asc(book.title), asc(book.id))
-    .limit(rowsToRead)
+    .limit(prepared?.rowsToRead ?? input.limit + 1)
     .as('page')
-  const tableRows = isUnfilteredFirstPage(input) ? tableRowsColumn(book) : sql<number | null>`null`
+  const tableRows = !after && !input.searchTerm.trim() ? tableRowsColumn(book) : sql<number | null>`null`
   return db
     .select({ ...columns, tableRows })
     .from(page)
@@ -94,13 +105,29 @@ export function listBooksQuery(db: Database, input: BookListInput, rowsToRead: n
 }
 
 /**
- * The unfiltered first page (every visit of the lists starts there) as a
- * prepared statement: its SQL is built once, not at every request (drizzle's
- * query building was ~14 % of the list API's CPU under load).
+ * The whole catalogue's pages (every visit of the lists starts with the first
+ * and scrolls through the next ones) as prepared statements: their SQL is
+ * built once, not at every request (drizzle's query building was ~14 % of the
+ * list API's CPU under load), and PostgreSQL plans them once per connection.
  */
+const WHOLE_CATALOGUE: BookListInput = { searchTerm: '', limit: 0 }
+const rowsToRead = sql.placeholder('rowsToRead')
 const firstPageQuery = preparedPerDatabase((db) =>
-  listBooksQuery(db, { searchTerm: '', limit: 0 }, sql.placeholder('rowsToRead')).prepare('book_first_page'),
+  listBooksQuery(db, WHOLE_CATALOGUE, { rowsToRead }).prepare('book_first_page'),
 )
+const nextPageQuery = preparedPerDatabase((db) =>
+  listBooksQuery(db, WHOLE_CATALOGUE, {
+    rowsToRead,
+    after: { sort: sql.placeholder('afterTitle'), id: sql.placeholder('afterId') },
+  }).prepare('book_next_page'),
+)
+
+/** A page's rows: the whole catalogue's next pages by their prepared statement, a search's by its own query. */
+function pageRows(db: Database, input: BookListInput) {
+  if (input.searchTerm.trim() || !input.cursor) return listBooksQuery(db, input)
+  const { sort, id } = decodeCursor(input.cursor)
+  return nextPageQuery(db).execute({ rowsToRead: input.limit + 1, afterTitle: sort, afterId: id })
+}
 
 /** The count of a search's matches, stopping past the cap (the first page's total; see `largeListTotal`). */
 export function countBooksQuery(db: Database, input: Pick<BookListInput, 'searchTerm'>) {
@@ -126,6 +153,24 @@ function writable(input: typeof bookFormSchema._zod.output) {
   }
 }
 
+/** The API's page from the rows read (one more than the page: whether a next page exists) and the total. */
+function bookPage(input: BookListInput, { rows, total }: { rows: Row[]; total: ReturnType<typeof totalOfTable> }) {
+  const page = toPage(rows, input.limit, (row) => row.title)
+  return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
+}
+
+async function readFirstPage(db: Database, input: BookListInput) {
+  const rows = await firstPageQuery(db).execute({ rowsToRead: input.limit + 1 })
+  return bookPage(input, { rows, total: totalOfTable(input, rows) })
+}
+
+/**
+ * The unfiltered first page, kept per page size until the database announces
+ * a write to the catalogue (a book, genre or user write bumps the page data
+ * version, whose change every process hears; docs/decisions/024).
+ */
+const keptFirstPages = keptReads<ReturnType<typeof bookPage>>({ max: 8, maxAgeMs: 60_000 })
+
 const list = withPermission({ book: ['read'] })
   .route({
     method: 'GET',
@@ -137,19 +182,18 @@ const list = withPermission({ book: ['read'] })
   })
   .input(listInputSchema)
   .output(pageSchema(bookSchema))
-  .handler(async ({ context: { db }, input }) => {
-    const { rows, total } = isUnfilteredFirstPage(input)
-      ? await firstPageQuery(db)
-          .execute({ rowsToRead: input.limit + 1 })
-          .then((rows) => ({ rows, total: totalOfTable(input, rows) }))
-      : await pageWithTotal(
+  .handler(async ({ context: { db }, input }) =>
+    isUnfilteredFirstPage(input)
+      ? (await keptFirstPages(db, String(input.limit), () => readFirstPage(db, input)))!
+      : bookPage(
           input,
-          () => listBooksQuery(db, input),
-          () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
-        )
-    const page = toPage(rows, input.limit, (row) => row.title)
-    return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
-  })
+          await pageWithTotal(
+            input,
+            () => pageRows(db, input),
+            () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
+          ),
+        ),
+  )
 
 const get = withPermission({ book: ['read'] })
   .route({ method: 'GET', path: '/books/{id}', summary: 'Get a book', tags: ['Books'] })

@@ -29,8 +29,15 @@ export function decodeCursor(value: string): KeysetCursor {
 
 /** Rows after the cursor, in (sort, id) order: a row comparison the (sort, id) index serves. */
 export function afterCursor(sortColumn: AnyColumn, idColumn: AnyColumn, cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined
-  const { sort, id } = decodeCursor(cursor)
+  return cursor ? afterKey(sortColumn, idColumn, decodeCursor(cursor)) : undefined
+}
+
+/** The same comparison with a cursor's values, or the placeholders of a prepared query. */
+export function afterKey(
+  sortColumn: AnyColumn,
+  idColumn: AnyColumn,
+  { sort, id }: { sort: unknown; id: unknown },
+): SQL {
   return sql`(${sortColumn}, ${idColumn}) > (${sort}, ${id})`
 }
 
