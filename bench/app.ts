@@ -5,6 +5,7 @@ import path from 'node:path'
 import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
 import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../src/server/production-runtime'
+import { rssMegabytes } from './load'
 
 const SERVER_ENTRY = '.output/server/index.mjs'
 /** The pinned Node 24 every npm script runs on. */
@@ -83,6 +84,28 @@ export interface RunningApp {
   /** The server's output so far (printed when the benchmark fails). */
   output(): string
   stop(): Promise<void>
+}
+
+/**
+ * The RSS (MB) of the runtime alone, started as `npm start` starts the server,
+ * once it has loaded `node:http` and nothing else: no HTTP server on it idles
+ * below this.
+ */
+export async function runtimeFloorMegabytes(): Promise<number | undefined> {
+  const child = spawn(
+    NODE,
+    [...PRODUCTION_NODE_FLAGS, '-e', "import('node:http').then(() => setTimeout(() => {}, 30_000))"],
+    {
+      env: { ...PRODUCTION_ENVIRONMENT, ...process.env },
+      stdio: 'ignore',
+    },
+  )
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    return rssMegabytes(child.pid)
+  } finally {
+    child.kill()
+  }
 }
 
 /** Starts the production server on a free port against `databaseUrl`; resolves once /api/health answers 200. */

@@ -45,7 +45,7 @@ import pg from 'pg'
 import { format, resolveConfig } from 'prettier'
 import { runnerImport } from 'vite'
 
-import { ensureBuild, type RunningApp, signIn, startApp, startMailCatcher } from './app'
+import { ensureBuild, type RunningApp, runtimeFloorMegabytes, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
 import {
@@ -171,6 +171,7 @@ async function main() {
   const cookie = await signIn(app.baseUrl, ADMIN_EMAIL, (email) => mail.nextCode(email))
   await new Promise((resolve) => setTimeout(resolve, 2000))
   const rssIdle = rssMegabytes(app.process.pid)
+  const runtimeFloor = await runtimeFloorMegabytes()
 
   const report: Report = {
     date: new Date().toISOString(),
@@ -178,7 +179,7 @@ async function main() {
     postgres: (await sql.query('show server_version')).rows[0].server_version as string,
     books: TOTAL_BOOKS,
     loadAverage: { start: loadAtStart, end: '' },
-    rss: { idle: rssIdle },
+    rss: { idle: rssIdle, runtimeFloor },
     seconds: 0,
     skipped: [...SKIP],
   }

@@ -86,7 +86,7 @@ export interface Report {
   postgres: string
   books: number
   loadAverage: { start: string; end: string }
-  rss: { idle?: number; afterLoad?: number }
+  rss: { idle?: number; afterLoad?: number; runtimeFloor?: number }
   seconds: number
   skipped: string[]
   million?: MillionReport
@@ -223,6 +223,15 @@ function summaryRows(report: Report): Row[] {
       figure: `${int(report.rss.idle)} MB`,
       target: `≤ ${RSS_IDLE_TARGET_MB} MB`,
       met: report.rss.idle <= RSS_IDLE_TARGET_MB,
+    })
+  if (report.rss.runtimeFloor !== undefined)
+    rows.push({
+      part: '8',
+      measure:
+        "the runtime's floor: Node 24 as `npm start` runs it, with `node:http` loaded and nothing else (Node 22, start-ui-web's runtime: 57 MB so)",
+      figure: `${int(report.rss.runtimeFloor)} MB`,
+      target: '',
+      met: undefined,
     })
   if (report.rss.afterLoad !== undefined)
     rows.push({
