@@ -58,7 +58,9 @@ describe('ThemeProvider', () => {
     await act(async () => {})
     expect(getByTestId('theme').textContent).toBe('dark dark')
     // No restyle of the whole page: no style element to stop transitions, no class set again.
-    const touched = changes.filter((change) => change.target === document.documentElement || change.target === document.head)
+    const touched = changes.filter(
+      (change) => change.target === document.documentElement || change.target === document.head,
+    )
     observer.disconnect()
     expect(touched).toEqual([])
   })

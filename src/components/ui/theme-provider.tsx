@@ -43,7 +43,8 @@ function storedTheme(): Theme {
 
 let darkMedia: MediaQueryList | undefined
 const systemDark = () => (darkMedia ??= matchMedia(DARK_QUERY))
-const resolve = (theme: Theme): ResolvedTheme => (theme === 'system' ? (systemDark().matches ? 'dark' : 'light') : theme)
+const resolve = (theme: Theme): ResolvedTheme =>
+  theme === 'system' ? (systemDark().matches ? 'dark' : 'light') : theme
 
 /** A theme change repaints every colour at once: no element runs its colour transition on the way. */
 function applyWithoutTransitions(theme: ResolvedTheme) {
