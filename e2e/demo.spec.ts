@@ -14,6 +14,8 @@ test('the login page lists the demo accounts; a click fills the e-mail', async (
   await page.goto('/login')
   const hint = page.getByRole('complementary', { name: 'Demo mode' })
   await expect(hint).toContainText('sign in with one of these accounts')
+  // The page is on screen before its script runs (decision 023): a click before hydration does nothing.
+  await waitForHydration(page, 'aside button')
   await hint.getByRole('button', { name: USER_EMAIL }).click()
   await expect(page.getByLabel('Email')).toHaveValue(USER_EMAIL)
 })
