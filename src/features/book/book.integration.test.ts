@@ -206,6 +206,19 @@ describe('book.list', () => {
     expect((await admin.book.list({ searchTerm: '_' })).total).toBe(0)
   })
 
+  it('matches a term of several words only as typed, within the title or within the author', async () => {
+    const admin = await api.client('admin')
+    const [title, author] = [Math.random().toString(36).slice(2, 8), Math.random().toString(36).slice(2, 8)]
+    const created = await admin.book.create(newBook({ title: `The Amber ${title} of Lamu`, author: `${author} Quill` }))
+    const ids = async (searchTerm: string) => (await admin.book.list({ searchTerm })).items.map((item) => item.id)
+    expect(await ids(`AMBER ${title} of`)).toEqual([created.id])
+    expect(await ids(`${author} quill`)).toEqual([created.id])
+    // Every word is in the book, but not in this order, or not in one field.
+    expect(await ids(`${title} amber`)).toEqual([])
+    expect(await ids(`lamu ${author}`)).toEqual([])
+    expect(await ids(`lamu\n${author}`)).toEqual([])
+  })
+
   it('refuses a signed-out caller with 401 and a bad cursor with 400', async () => {
     expect((await api.rest('anonymous', 'GET', '/books')).status).toBe(401)
     await expect((await api.client('anonymous')).book.list({})).rejects.toMatchObject({ status: 401 })

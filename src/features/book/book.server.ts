@@ -13,7 +13,7 @@ import {
   decodeCursor,
   largeListTotal,
   pageWithTotal,
-  searchWhere,
+  searchColumnWhere,
   tableRowsColumn,
   toPage,
   totalOfTable,
@@ -64,7 +64,8 @@ function selectBooks(db: Database) {
   return db.select(columns).from(book).leftJoin(genre, eq(book.genreId, genre.id))
 }
 
-const searchOf = (input: Pick<BookListInput, 'searchTerm'>) => searchWhere(input.searchTerm, [book.title, book.author])
+const searchOf = (input: Pick<BookListInput, 'searchTerm'>) =>
+  searchColumnWhere(input.searchTerm, book.search, [book.title, book.author])
 
 /** The first page of the whole catalogue: its total is the row counter, read in the page's own query. */
 const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.searchTerm.trim()
@@ -73,7 +74,7 @@ const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.
  * The SQL `book.list` runs for one page: books matching the search, after the
  * cursor, in (title, id) order, one row more than the page to tell whether a
  * next page exists. A deferred join: the page's ids are picked from the
- * (title, id, author) index alone, where a search filters index tuples
+ * (title, id, search) index alone, where a search filters index tuples
  * without visiting the table for every rejected row; only the page's rows
  * are then read. On the unfiltered first page each row also carries the
  * table's row counter (`tableRows`, null otherwise): one round trip. Exported

@@ -45,8 +45,29 @@ export function afterKey(
 export function searchWhere(searchTerm: string, columns: AnyColumn[]): SQL | undefined {
   const term = searchTerm.trim()
   if (!term) return undefined
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return or(...columns.map((column) => ilike(column, pattern)))
+  return or(...columns.map((column) => ilike(column, containing(term))))
+}
+
+/** The `LIKE` pattern of any text containing `text` (its wildcards literal). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * The same match as `searchWhere(searchTerm, columns)`, served by a search
+ * column: the columns lower-cased, one per line, with a pg_trgm GIN index
+ * (book.search). Each word of the term must be in it: `LIKE` on lower-cased
+ * text compares bytes where `ILIKE` lower-cases every row it reads (4× the
+ * time of a million-row search), and words keep the index scan off the
+ * trigrams that span a word's edge (' of', 'er '), which most rows hold: on a
+ * million books 'Amber Cartographer of Lamu' takes 3 ms as four words, 21 ms
+ * as one pattern. A term of several words must then also be in one column as
+ * typed, checked only on the rows that hold every word. A word holds no
+ * whitespace, so it never spans two of the column's lines.
+ */
+export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, columns: AnyColumn[]) {
+  const words = searchTerm.trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return undefined
+  const hasEveryWord = words.map((word) => sql`${searchColumn} like lower(${containing(word)})`)
+  return and(...hasEveryWord, words.length > 1 ? searchWhere(searchTerm, columns) : undefined)
 }
 
 /** Combines optional conditions (undefined ones are left out). */
