@@ -99,6 +99,22 @@ export default defineConfig(({ command }) => {
         devServer: { runner: 'self' },
         // PGlite loads its WASM and data files at run time: copy the whole package.
         traceDeps: ['@electric-sql/pglite*'],
+        // drizzle's PGlite driver in its own chunk, not in drizzle-orm's (one
+        // chunk per package): a server on PostgreSQL then never loads PGlite.
+        rolldownConfig: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'drizzle-orm-pglite',
+                  test: /node_modules[\\/]drizzle-orm[\\/]pglite[\\/]/,
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
         // Assets are stored brotli- and gzip-compressed beside the originals and
         // served by encoding (the pages and API are compressed per answer, see
         // src/server/http/compression.server.ts).

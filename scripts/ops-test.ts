@@ -14,6 +14,7 @@
  *   forwarded (TRUST_PROXY=1), not nginx's, not the client's own claim;
  * - X-Request-Id: nginx's id is the app's, in its response and its log;
  *   every log line is JSON; a client that hangs up leaves no stack trace;
+ * - a server on PostgreSQL loads no PGlite;
  * - SIGTERM to `npm start` stops the server;
  * - SIGTERM with stdout and stderr broken pipes exits.
  *
@@ -166,12 +167,32 @@ interface App {
   logFile: string
 }
 
+// Every module the apps load, one URL a line, written by a load hook.
+const loadedModules = path.join(tmp, 'loaded-modules.txt')
+const moduleLogger = path.join(tmp, 'module-logger.mjs')
+fs.writeFileSync(
+  moduleLogger,
+  `import { appendFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
+registerHooks({
+  load(url, context, nextLoad) {
+    appendFileSync(${JSON.stringify(loadedModules)}, url + '\\n')
+    return nextLoad(url, context)
+  },
+})
+`,
+)
+
 let starts = 0
 function startApp(name: string, port: number): App {
   const logFile = path.join(tmp, `${name}-${++starts}.log`)
   const out = fs.openSync(logFile, 'a')
   const child = track(
-    spawn(NODE, ['.output/server/index.mjs'], { cwd: ROOT, env: appEnv(port), stdio: ['ignore', out, out] }),
+    spawn(NODE, ['--import', moduleLogger, '.output/server/index.mjs'], {
+      cwd: ROOT,
+      env: appEnv(port),
+      stdio: ['ignore', out, out],
+    }),
   )
   fs.closeSync(out)
   const exited = once(child, 'exit').then(([code]) => code as number | null)
@@ -533,6 +554,17 @@ async function checkBrokenPipe() {
 
 // ---- Main ------------------------------------------------------------------------
 
+/** A server on PostgreSQL never loads PGlite (~0.5 MB of code; vite.config.ts keeps it in its own chunk). */
+function checkNoPgliteLoaded() {
+  const modules = new Set(fs.readFileSync(loadedModules, 'utf8').split('\n').filter(Boolean))
+  const pglite = [...modules].filter((url) => url.includes('pglite'))
+  check(
+    'a server on PostgreSQL loads no PGlite, through sign-ins, pages, API reads and writes',
+    modules.size > 50 && pglite.length === 0,
+    `${modules.size} modules loaded${pglite.length ? `, among them ${pglite.join(', ')}` : ''}`,
+  )
+}
+
 async function main() {
   const started = Date.now()
   if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
@@ -603,6 +635,7 @@ async function main() {
       `${load.created} answered 201, ${books[0]?.count} in the database`,
     )
 
+    checkNoPgliteLoaded()
     checkLogs(
       fs
         .readdirSync(tmp)
