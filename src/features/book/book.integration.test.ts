@@ -222,6 +222,14 @@ describe('book.list', () => {
     expect(await ids(`lamu\n${author}`)).toEqual([])
   })
 
+  it('indexes the longest title and author, in a script of three bytes a character', async () => {
+    // The (title, id, search) index holds the title twice: its entry must still fit in a page.
+    const admin = await api.client('admin')
+    const marker = Math.random().toString(36).slice(2, 8)
+    const created = await admin.book.create(newBook({ title: `${marker}${'語'.repeat(194)}`, author: 'Ⱥ'.repeat(200) }))
+    expect((await admin.book.list({ searchTerm: marker })).items.map((item) => item.id)).toEqual([created.id])
+  })
+
   it('refuses a signed-out caller with 401 and a bad cursor with 400', async () => {
     expect((await api.rest('anonymous', 'GET', '/books')).status).toBe(401)
     await expect((await api.client('anonymous')).book.list({})).rejects.toMatchObject({ status: 401 })
