@@ -99,10 +99,14 @@ export default defineConfig(({ command }) => {
         devServer: { runner: 'self' },
         // PGlite loads its WASM and data files at run time: copy the whole package.
         traceDeps: ['@electric-sql/pglite*'],
-        // drizzle's PGlite driver in its own chunk, not in drizzle-orm's (one
-        // chunk per package): a server on PostgreSQL then never loads PGlite.
         rolldownConfig: {
           output: {
+            // V8 keeps each module's source, two bytes a character if one is
+            // beyond Latin-1: escaped, and comments dropped, ~5 MB less heap.
+            charset: 'ascii',
+            comments: { legal: true, annotation: false, jsdoc: false },
+            // drizzle's PGlite driver in its own chunk, not in drizzle-orm's (one
+            // chunk per package): a server on PostgreSQL then never loads PGlite.
             codeSplitting: {
               groups: [
                 {
