@@ -7,8 +7,9 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install`, not `npm ci`: the lock file lacks some platform packages (see DESIGN).
-RUN npm install --no-audit --no-fund
+# The lock file holds every platform's native packages (src/lockfile.test.ts), so `npm ci`
+# installs exactly what it locks.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
