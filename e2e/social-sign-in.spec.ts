@@ -27,6 +27,8 @@ test('a new user signs up with the OpenID provider, is onboarded, signs out and 
   await expect(page.getByText('Welcome, Oidc Newcomer!')).toBeVisible()
 
   await page.goto('/app/account')
+  // The page paints before its script: a click before hydration would open no dialog.
+  await waitForHydration(page, 'main button')
   await expect(page.getByTestId('account-email')).toContainText(person.email)
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
