@@ -116,6 +116,8 @@ export default tseslint.config(
         // a page re-exported by index.ts would land in every chunk that imports the entry).
         { category: 'public-entry', pattern: 'src/features/*/index.ts' },
         { category: 'page', pattern: '**/*-{page,pages}.tsx' },
+        // A feature's answers to its pages' form posts (a route's `server.handlers.POST`; server-only).
+        { category: 'form-posts', pattern: 'src/features/*/form-posts.server.ts' },
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
         { category: 'styles', pattern: 'src/*.css' },
       ],
@@ -164,7 +166,7 @@ export default tseslint.config(
               from: { element: { type: ['routes', 'app'] } },
               allow: [
                 { to: { element: { type: ['routes', 'app', 'components', 'lib', 'server', 'locales'] } } },
-                { to: { file: { categories: ['public-entry', 'page'] } } },
+                { to: { file: { categories: ['public-entry', 'page', 'form-posts'] } } },
               ],
             },
             {

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
@@ -53,6 +54,11 @@ const AboutRoute = AboutRouteImport.update({
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ManagerRouteRoute = ManagerRouteRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
@@ -293,6 +302,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/about'
+    | '/logout'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -323,6 +333,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/logout'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/manager'
     | '/about'
+    | '/logout'
     | '/onboarding'
     | '/api/openapi.json'
     | '/app/account'
@@ -388,6 +400,7 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
+  LogoutRoute: typeof LogoutRoute
   OnboardingRoute: typeof OnboardingRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   DevMailboxRoute: typeof DevMailboxRoute
@@ -422,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/manager': {
@@ -671,6 +691,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   AboutRoute: AboutRoute,
+  LogoutRoute: LogoutRoute,
   OnboardingRoute: OnboardingRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   DevMailboxRoute: DevMailboxRoute,

@@ -8,6 +8,7 @@ import {
 
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
+import type { FormResult } from '@/lib/forms/form-result'
 import { apiDoor } from '@/server/api/doors.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestLog } from '@/server/http/request-log.server'
@@ -22,9 +23,15 @@ function guardStatus(router: AnyRouter): number | undefined {
   return undefined
 }
 
+/** A page rendered as the answer of its form's post (src/server/forms): the form's status (400, 429…). */
+function formStatus(router: AnyRouter): number | undefined {
+  const context = router.options.additionalContext as { serverContext?: { formResult?: FormResult } } | undefined
+  return context?.serverContext?.formResult?.status
+}
+
 const handler = defineHandlerCallback(async (context) => {
   const result = await defaultStreamHandler(context)
-  const status = guardStatus(context.router)
+  const status = guardStatus(context.router) ?? formStatus(context.router)
   if (!status) return result
   const response = result instanceof Response ? result : result.response
   const replaced = new Response(response.body, { status, headers: response.headers })

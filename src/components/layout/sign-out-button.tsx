@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router'
+import { useRouter, useRouterState } from '@tanstack/react-router'
 import { LogOut } from 'lucide'
 import { lazy, Suspense, useState } from 'react'
 
@@ -16,11 +16,14 @@ const ConfirmDialog = lazy(() =>
 /**
  * Signs out after a confirmation (docs/product.md#states), then returns to the login
  * page; a failure shows the toast 'Sign out failed'. The confirmation is a
- * dialog, or a bottom drawer at 640px and less.
+ * dialog, or a bottom drawer at 640px and less. Before the script runs (or
+ * without one) the button is a form that leads to the same question as a page
+ * (/logout), which signs out by a form post.
  */
 export function SignOutButton({ className }: { className?: string }) {
   const { t } = useTranslation(['ui', 'common'])
   const router = useRouter()
+  const here = useRouterState({ select: (state) => state.location.href })
   const [open, setOpen] = useState(false)
   const [opened, setOpened] = useState(false)
 
@@ -36,20 +39,25 @@ export function SignOutButton({ className }: { className?: string }) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        className={className}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setOpened(true)
-          setOpen(true)
-        }}
-      >
-        <Icon node={LogOut} className="size-4" />
-        {t('common:actions.signOut')}
-      </Button>
+      <form method="get" action="/logout" className="contents">
+        <input type="hidden" name="redirect" value={here} />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          className={className}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={(event) => {
+            event.preventDefault()
+            setOpened(true)
+            setOpen(true)
+          }}
+        >
+          <Icon node={LogOut} className="size-4" />
+          {t('common:actions.signOut')}
+        </Button>
+      </form>
       {opened ? (
         <Suspense fallback={null}>
           <ConfirmDialog

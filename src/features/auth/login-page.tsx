@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SignInOptions } from '@/lib/auth/sign-in-options'
+import type { FormResult } from '@/lib/forms/form-result'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -18,19 +19,23 @@ export function LoginPage({
   redirect,
   demoAccounts = [],
   options = { signUp: false, providers: [] },
+  posted,
 }: {
   redirect: string
   demoAccounts?: string[]
   options?: SignInOptions
+  /** What the form came back with when it was posted before its script ran (or without one). */
+  posted?: FormResult
 }) {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
-  const [serverError, setServerError] = useState<string>()
+  const [serverError, setServerError] = useState(posted?.message)
   // One field: checked on submit, then again on every change (as react-hook-form
-  // does by default), without a form or schema library on this page.
+  // does by default), without a form or schema library on this page. It is
+  // uncontrolled: what is typed before the page hydrates stays.
   const input = useRef<HTMLInputElement>(null)
-  const [emailError, setEmailError] = useState<TranslationKey>()
-  const [submitted, setSubmitted] = useState(false)
+  const [emailError, setEmailError] = useState(posted?.fields?.email as TranslationKey | undefined)
+  const [submitted, setSubmitted] = useState(posted !== undefined)
   const [submitting, setSubmitting] = useState(false)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,7 +73,9 @@ export function LoginPage({
       title={t('login.title')}
       description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
+      <form method="post" action="/login" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
         <TextField
           label={t('fields.email')}
           type="email"
@@ -78,6 +85,7 @@ export function LoginPage({
           autoFocus
           error={emailError ? translate(t, emailError) : undefined}
           name="email"
+          defaultValue={posted?.values?.email}
           ref={input}
           onChange={(event) => {
             if (submitted) setEmailError(checkEmail(event.target.value).error)

@@ -4,10 +4,12 @@ import { useRouter } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
 import { applyFieldErrors } from '@/lib/api-error'
 import { notifySessionChanged } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
+import type { FormResult } from '@/lib/forms/form-result'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
@@ -17,10 +19,24 @@ import { homeOf, safeRedirect } from './redirect'
 
 const FIELDS = ['name'] as const
 
-export function OnboardingPage({ redirect, role }: { redirect?: string; role: string }) {
+export function OnboardingPage({
+  redirect,
+  role,
+  posted,
+}: {
+  redirect?: string
+  role: string
+  /** What the form came back with when it was posted before its script ran (or without one). */
+  posted?: FormResult
+}) {
   const { t } = useTranslation('auth')
   const router = useRouter()
-  const form = useForm({ resolver: zodResolver(onboardingFormSchema), defaultValues: { name: '' } })
+  // No default value: react-hook-form would write it into the field as it
+  // registers it, over a name typed before the page hydrated.
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(onboardingFormSchema),
+    errors: posted?.fields?.name ? { name: { type: 'server', message: posted.fields.name } } : undefined,
+  })
 
   const onboard = useMutation(
     orpc.auth.onboard.mutationOptions({
@@ -37,14 +53,18 @@ export function OnboardingPage({ redirect, role }: { redirect?: string; role: st
   const onSubmit = form.handleSubmit((values) => onboard.mutateAsync(values).catch(() => undefined))
   return (
     <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
+      <form method="post" action="/onboarding" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
         <TextField
           label={t('fields.name')}
           autoComplete="name"
           autoFocus
+          defaultValue={posted?.values?.name}
           error={fieldMessage(t, form.formState.errors.name?.message)}
           {...form.register('name')}
         />
+        <FormAlert>{posted?.message}</FormAlert>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {t('onboarding.submit')}
         </Button>

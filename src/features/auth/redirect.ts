@@ -19,6 +19,13 @@ export function safeRedirect(value: string | undefined | null): string | undefin
   }
 }
 
+/** The verify page of `email`: the one URL that carries the address (docs/product.md#routes). */
+export function verifyHref(email: string, redirect: string | undefined) {
+  const search = new URLSearchParams({ email })
+  if (redirect) search.set('redirect', redirect)
+  return `/login/verify?${search}`
+}
+
 /** Where a signed-in user goes by default: the manager for those the matrix lets in, else the app. */
 export function homeOf(role: string | null | undefined) {
   return roleCan(role, { apps: ['manager'] }) ? '/manager' : '/app'

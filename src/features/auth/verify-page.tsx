@@ -1,28 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 
 import { DemoCodeHint } from '@/components/demo/demo-hints'
-import { Button } from '@/components/ui/button'
+import { Button, buttonVariants } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { OtpField } from '@/components/ui/otp-field'
 import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
 import { verifyFormSchema } from '@/lib/auth/schemas'
+import type { FormResult } from '@/lib/forms/form-result'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
-import { homeOf, safeRedirect } from './redirect'
+import { homeOf, safeRedirect, verifyHref } from './redirect'
 
-export function VerifyPage({ email, redirect, demoCode }: { email: string; redirect?: string; demoCode?: string }) {
+export function VerifyPage({
+  email,
+  redirect,
+  demoCode,
+  posted,
+}: {
+  email: string
+  redirect?: string
+  demoCode?: string
+  /** What the form came back with when it was posted before its script ran (or without one). */
+  posted?: FormResult
+}) {
   const { t } = useTranslation('auth')
   const router = useRouter()
-  const [serverError, setServerError] = useState<string>()
-  const [resent, setResent] = useState(false)
-  const form = useForm({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } })
+  const [serverError, setServerError] = useState(posted?.message)
+  const [resent, setResent] = useState(posted?.notice === 'resent')
+  // No default value: react-hook-form would write it into the field as it
+  // registers it, over a code typed before the page hydrated.
+  const form = useForm<{ code: string }>({
+    resolver: zodResolver(verifyFormSchema),
+    errors: posted?.fields?.code ? { code: { type: 'server', message: posted.fields.code } } : undefined,
+  })
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setServerError(undefined)
@@ -53,7 +70,14 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
       title={t('verify.title')}
       description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
+      <form
+        method="post"
+        action={verifyHref(email, redirect)}
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <OtpField
           label={t('fields.code')}
           length={OTP_LENGTH}
@@ -70,17 +94,28 @@ export function VerifyPage({ email, redirect, demoCode }: { email: string; redir
           {t('verify.submit')}
         </Button>
         <div className="flex justify-between">
-          <Button variant="link" size="sm" className="px-0" onClick={resend}>
-            {t('verify.resend')}
-          </Button>
           <Button
+            type="submit"
+            name="intent"
+            value="resend"
+            formNoValidate
             variant="link"
             size="sm"
             className="px-0"
-            onClick={() => router.navigate({ to: '/login', search: { redirect } })}
+            onClick={(event) => {
+              event.preventDefault()
+              void resend()
+            }}
+          >
+            {t('verify.resend')}
+          </Button>
+          <Link
+            to="/login"
+            search={{ redirect }}
+            className={buttonVariants({ variant: 'link', size: 'sm', className: 'px-0' })}
           >
             {t('verify.changeEmail')}
-          </Button>
+          </Link>
         </div>
       </form>
     </AuthCard>

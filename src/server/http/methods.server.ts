@@ -1,3 +1,5 @@
+import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
+
 import type { PipelineStep } from './pipeline.server'
 import { refusal } from './refusal.server'
 
@@ -7,11 +9,14 @@ const ROUTE_METHODS: Array<[prefix: string, methods: string[]]> = [
   ['/api/rest/', ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']],
   ['/api/auth/', ['GET', 'POST']],
 ]
+/** A page whose form posts to it (src/server/forms). */
+const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST']
 /** The framework's own RPC door stays shut: the app has no server functions (docs/decisions/011-one-server-api.md). */
 const SERVER_FUNCTIONS = '/_serverFn/'
 const READ_ONLY = ['GET', 'HEAD']
 
 function allowedMethods(pathname: string): string[] {
+  if (FORM_POST_PAGES.includes(pathname.replace(/(.)\/$/, '$1'))) return FORM_PAGE_METHODS
   return ROUTE_METHODS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? READ_ONLY
 }
 
