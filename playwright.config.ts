@@ -22,6 +22,8 @@ const demoBaseURL = `http://localhost:${demoPort}`
 const loginOnlyBaseURL = `http://localhost:${loginOnlyPort}`
 const DEMO_SPECS = 'demo*.spec.ts'
 const LOGIN_ONLY_SPECS = 'login-only*.spec.ts'
+// The main user flows on a slow phone (e2e/support/slow-phone.ts), acting as soon as an element shows.
+const PHONE_SPECS = '*.phone.spec.ts'
 
 // The same production build and settings for all apps (shared with the door tests and the fuzzer).
 const appEnv = productionAppEnv(smtpPort)
@@ -38,8 +40,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [DEMO_SPECS, LOGIN_ONLY_SPECS],
+      testIgnore: [DEMO_SPECS, LOGIN_ONLY_SPECS, PHONE_SPECS],
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      name: 'slow-phone',
+      testMatch: PHONE_SPECS,
+      // Pages take seconds to arrive on this network: the steps wait for them as a person would.
+      expect: { timeout: 20_000 },
+      timeout: 120_000,
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions },
     },
     {
       name: 'demo',

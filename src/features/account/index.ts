@@ -1,2 +1,2 @@
 /** The account feature's public entry for routes and other features (its page is imported as a route component). */
-export { accountRouteSearch } from './search'
+export { accountRouteOptions } from './search'

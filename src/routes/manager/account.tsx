@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { accountRouteSearch } from '@/features/account'
+import { accountRouteOptions } from '@/features/account'
 import { AccountPage } from '@/features/account/account-page'
 
 export const Route = createFileRoute('/manager/account')({
-  ...accountRouteSearch,
+  ...accountRouteOptions,
   head: pageHead('pages.account'),
   component: function ManagerAccount() {
     return <AccountPage user={Route.useRouteContext().user} search={Route.useSearch()} />

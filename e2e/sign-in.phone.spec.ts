@@ -1,0 +1,65 @@
+// Signing in on a slow phone, acting the moment each element shows (issue 25): the forms work
+// before their script arrives, so nothing a person does is lost.
+import { listMessages, readLoginCode } from './support/mailbox'
+import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
+import { expect, test } from './support/slow-phone'
+
+test('an address typed and sent with Enter the instant the field shows reaches the verify page, 20 times of 20', async ({
+  page,
+}) => {
+  const email = uniqueEmail('instant')
+  const leaks: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    const carries = decodeURIComponent(url.search).includes(email)
+    if (carries && url.pathname !== '/login/verify') leaks.push(`${request.method()} ${request.url()}`)
+  })
+  const mailsBefore = (await listMessages(email)).length
+
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.goto('/login', { waitUntil: 'commit' })
+    const field = page.getByLabel('Email')
+    await field.fill(email)
+    await field.press('Enter')
+    await expect(page).toHaveURL(/\/login\/verify\?email=/)
+    await expect(page.getByLabel('Verification code')).toBeVisible()
+  }
+
+  // One code per Enter: never none, never two (the post and the script).
+  await expect.poll(async () => (await listMessages(email)).length).toBe(mailsBefore + 20)
+  expect(leaks, 'requests whose URL carries the address').toEqual([])
+})
+
+test('a new person signs in with the e-mailed code and gives their name, without waiting', async ({ page }) => {
+  const email = uniqueEmail('phone')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding/)
+  const name = page.getByLabel('Name')
+  await name.fill('Slow Phone Person')
+  await name.press('Enter')
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Slow Phone Person').first()).toBeVisible()
+})
+
+test('a wrong code is refused on the page, and the right one then signs in', async ({ page }) => {
+  const after = await requestCode(page, USER_EMAIL)
+  const code = await readLoginCode(USER_EMAIL, { after })
+  const wrong = code === '000000' ? '111111' : '000000'
+  await submitCode(page, wrong)
+  await expect(page.getByRole('alert').filter({ hasText: 'This code is not valid' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login\/verify\?email=/)
+  await submitCode(page, code)
+  await expect(page).toHaveURL(/\/app$/)
+})
+
+test('signing out asks first, then returns to the login page', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await page.goto('/app/account', { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  // The question as a page (before the script) or as a dialog (after): the same words, the same button.
+  await expect(page.getByText('Sign out?')).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).last().click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/app', { waitUntil: 'commit' })
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+})
