@@ -7,26 +7,12 @@ import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { pageDataVersion, session, user } from '@/server/db/schema'
+import { parseCookies } from '@/server/http/cookies.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
 /** better-call signs a cookie as `value.base64(HMAC-SHA256(secret, value))`: 44 characters ending in `=`. */
 const SIGNATURE_LENGTH = 44
-
-/** One cookie's value from a Cookie header (URL-decoded as better-call does), or undefined. */
-export function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim())
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
 
 /** The value of a cookie signed by better-call with `secret`, or undefined when absent or not validly signed. */
 export function verifiedCookieValue(signed: string, secret: string): string | undefined {
@@ -93,10 +79,11 @@ function sessionRow(db: Database, signed: string, secret: string) {
  */
 async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
   const context = await auth.$context
-  const cookies = headers.get('cookie')
-  const signed = cookieValue(cookies, context.authCookies.sessionToken.name)
+  // The server's one parse of the header, which reads it as better-auth's getSession does.
+  const cookies = parseCookies(headers.get('cookie'))
+  const signed = cookies.get(context.authCookies.sessionToken.name)
   if (!signed) return null
-  if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) return undefined
+  if (cookies.has(context.authCookies.dontRememberToken.name)) return undefined
   const row = await sessionRow(db, signed, context.secret)
   const now = Date.now()
   const { expiresIn, updateAge } = context.sessionConfig

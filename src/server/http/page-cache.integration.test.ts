@@ -1,12 +1,17 @@
+import { createRouterClient } from '@orpc/server'
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { parseEnv } from '@/lib/env.server'
+import { apiContext } from '@/server/api/context.server'
+import { router } from '@/server/api/router.server'
 import { pageIdentity, readSession } from '@/server/api/session-read.server'
 import { book, genre, session, user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 import { pageCache } from './page-cache.server'
-import type { Next } from './pipeline.server'
+import { type Next, pipeline } from './pipeline.server'
+import { requestSteps } from './request-pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
 // The signed-in page cache on a real database: a session's book list is served
@@ -136,5 +141,50 @@ describe('the page cache for signed-in book lists', () => {
     await get('/app/account', cookie)
     await get('/app/account', cookie)
     expect(renders()).toBe(7)
+  })
+})
+
+describe('the poisoning reproduction (issue 26): a signed-in page is never kept for anonymous visitors', () => {
+  const BASE_URL = 'http://localhost:3000'
+
+  /** The real pipeline in front of a page that reads the session as the root route does (`auth.session`). */
+  function site() {
+    let renders = 0
+    const env = parseEnv({ BASE_URL })
+    const render: Next = async (request) => {
+      renders++
+      const context = apiContext({ headers: request.headers, db: api.db, auth: api.auth, env })
+      const signedIn = await createRouterClient(router, { context }).auth.session()
+      const body = `<script nonce="${request.headers.get(NONCE_HEADER)}"></script><p>${signedIn?.email ?? 'nobody'}</p>`
+      return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+    }
+    const handle = pipeline(
+      requestSteps(env, () => '127.0.0.1'),
+      render,
+    )
+    const get = async (path: string, cookie?: string) =>
+      (await handle(new Request(`${BASE_URL}${path}`, { headers: cookie === undefined ? {} : { cookie } }))).text()
+    return { get, renders: () => renders }
+  }
+
+  it.each([
+    ['NBSP', '\u00a0'],
+    ['two NBSPs', '\u00a0\u00a0'],
+    ['a space', ' '],
+    ['a tab', '\t'],
+    ['a vertical tab', '\u000b'],
+    ['a form feed', '\u000c'],
+    ['NBSP after another cookie', 'i18next=en;\u00a0'],
+    ['a tab after another cookie', 'i18next=en;\t'],
+  ])('the next anonymous visitor of /about?ref=1 is not served the page of a cookie led by %s', async (_, lead) => {
+    const { get, renders } = site()
+    const cookie = await api.cookie('admin')
+    const path = `/about?ref=${encodeURIComponent(lead)}`
+    const attacker = await get(path, `${lead}${cookie}`)
+    expect(attacker).toContain('admin@admin.com')
+    const visitor = await get(path)
+    expect(visitor).not.toContain('admin@admin.com')
+    expect(visitor).toContain('nobody')
+    expect(renders()).toBe(2)
   })
 })

@@ -1,10 +1,11 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, crc32, deflateRawSync } from 'node:zlib'
 
-import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
+import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 
 import { brotliAnswerParams, negotiateEncoding } from './compression.server'
+import { cookieValue, hasAuthCookie } from './cookies.server'
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -52,10 +53,6 @@ interface Entry {
   headers: [string, string][]
   expires: number
 }
-
-/** A session (or any better-auth cookie): the page is someone's own. */
-export const hasAuthCookie = (cookie: string | null) =>
-  cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
 
 /** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
 function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
