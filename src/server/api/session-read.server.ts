@@ -6,7 +6,7 @@ import type { Auth } from '@/server/auth/auth.server'
 import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
-import { pageDataVersion, session, user } from '@/server/db/schema'
+import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
@@ -33,8 +33,6 @@ const sessionQuery = preparedPerDatabase((db) =>
     .select({
       session: sessionColumns,
       user: userColumns,
-      // Read with the session for the page cache (see pageIdentity): no second round trip.
-      pageDataVersion: sql<string>`(select ${pageDataVersion.version} from ${pageDataVersion})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -70,9 +68,9 @@ function sessionRow(db: Database, signed: string, secret: string) {
 
 /**
  * The session of the plain case, read in one query (session joined to its
- * user by the signed token, with the page data version) after a synchronous
- * HMAC check, or kept from an earlier read: a validly signed token of a live
- * session that is not due a refresh. `null` when there is no session cookie
+ * user by the signed token) after a synchronous HMAC check, or kept from an
+ * earlier read: a validly signed token of a live session that is not due a
+ * refresh. `null` when there is no session cookie
  * at all; `undefined` when better-auth must decide: a forged cookie, an
  * expired or unknown session (deleted, with its cookie), one past `updateAge`
  * (its expiry extended), the "don't remember me" cookie.
@@ -119,17 +117,4 @@ export async function plainSessionAnswer(auth: Auth, db: Database, headers: Head
   if (!row) return undefined
   const { token: _token, ...session } = row.session
   return { session, user: row.user }
-}
-
-/**
- * What a signed-in page shows besides the request itself (URL, language and
- * sidebar cookies), as one key: the session (its id and last change), its
- * user's last change, and the page data version (migration 0006: any write to
- * book, genre or user changes it). Undefined unless it is the plain case of a
- * live session: the page is then rendered, by better-auth's rules.
- */
-export async function pageIdentity(auth: Auth, db: Database, headers: Headers): Promise<string | undefined> {
-  const row = await plainSession(auth, db, headers)
-  if (!row) return undefined
-  return [row.session.id, row.session.updatedAt.valueOf(), row.user.updatedAt.valueOf(), row.pageDataVersion].join(':')
 }
