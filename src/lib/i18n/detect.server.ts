@@ -1,19 +1,6 @@
-import { DEFAULT_LANGUAGE, fromAcceptLanguage, isLanguage, type Language, LANGUAGE_COOKIE } from './config'
+import { cookieValue } from '@/server/http/cookies.server'
 
-/** One cookie of a Cookie header, decoded (a malformed escape counts as absent, never a 500). */
-export function cookieValue(cookieHeader: string | null, name: string) {
-  if (!cookieHeader) return undefined
-  for (const part of cookieHeader.split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key !== name) continue
-    try {
-      return decodeURIComponent(value.join('='))
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
+import { DEFAULT_LANGUAGE, fromAcceptLanguage, isLanguage, type Language, LANGUAGE_COOKIE } from './config'
 
 /**
  * The language of a request as the server can see it, in the detector's

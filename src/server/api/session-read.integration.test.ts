@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { session, user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { cookieValue, readSession, verifiedCookieValue } from './session-read.server'
+import { readSession, verifiedCookieValue } from './session-read.server'
 
 let api: ApiHarness
 
@@ -149,12 +149,6 @@ describe('kept session reads', () => {
 })
 
 describe('signed cookies', () => {
-  it('finds a cookie by name and URL-decodes it', () => {
-    expect(cookieValue('a=1; better-auth.session_token=t%2Es; b=2', 'better-auth.session_token')).toBe('t.s')
-    expect(cookieValue('xbetter-auth.session_token=1', 'better-auth.session_token')).toBeUndefined()
-    expect(cookieValue(null, 'a')).toBeUndefined()
-  })
-
   it("accepts only the secret's HMAC-SHA256 signature", () => {
     // Signed as better-call does: value.base64(HMAC-SHA256(secret, value)).
     const good = `abc.${createHmac('sha256', 'secret').update('abc').digest('base64')}`

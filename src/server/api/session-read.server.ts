@@ -6,27 +6,13 @@ import type { Auth } from '@/server/auth/auth.server'
 import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
-import { pageDataVersion, session, user } from '@/server/db/schema'
+import { session, user } from '@/server/db/schema'
+import { parseCookies } from '@/server/http/cookies.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
 /** better-call signs a cookie as `value.base64(HMAC-SHA256(secret, value))`: 44 characters ending in `=`. */
 const SIGNATURE_LENGTH = 44
-
-/** One cookie's value from a Cookie header (URL-decoded as better-call does), or undefined. */
-export function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim())
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
 
 /** The value of a cookie signed by better-call with `secret`, or undefined when absent or not validly signed. */
 export function verifiedCookieValue(signed: string, secret: string): string | undefined {
@@ -47,8 +33,6 @@ const sessionQuery = preparedPerDatabase((db) =>
     .select({
       session: sessionColumns,
       user: userColumns,
-      // Read with the session for the page cache (see pageIdentity): no second round trip.
-      pageDataVersion: sql<string>`(select ${pageDataVersion.version} from ${pageDataVersion})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -84,19 +68,20 @@ function sessionRow(db: Database, signed: string, secret: string) {
 
 /**
  * The session of the plain case, read in one query (session joined to its
- * user by the signed token, with the page data version) after a synchronous
- * HMAC check, or kept from an earlier read: a validly signed token of a live
- * session that is not due a refresh. `null` when there is no session cookie
+ * user by the signed token) after a synchronous HMAC check, or kept from an
+ * earlier read: a validly signed token of a live session that is not due a
+ * refresh. `null` when there is no session cookie
  * at all; `undefined` when better-auth must decide: a forged cookie, an
  * expired or unknown session (deleted, with its cookie), one past `updateAge`
  * (its expiry extended), the "don't remember me" cookie.
  */
 async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
   const context = await auth.$context
-  const cookies = headers.get('cookie')
-  const signed = cookieValue(cookies, context.authCookies.sessionToken.name)
+  // The server's one parse of the header, which reads it as better-auth's getSession does.
+  const cookies = parseCookies(headers.get('cookie'))
+  const signed = cookies.get(context.authCookies.sessionToken.name)
   if (!signed) return null
-  if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== undefined) return undefined
+  if (cookies.has(context.authCookies.dontRememberToken.name)) return undefined
   const row = await sessionRow(db, signed, context.secret)
   const now = Date.now()
   const { expiresIn, updateAge } = context.sessionConfig
@@ -132,17 +117,4 @@ export async function plainSessionAnswer(auth: Auth, db: Database, headers: Head
   if (!row) return undefined
   const { token: _token, ...session } = row.session
   return { session, user: row.user }
-}
-
-/**
- * What a signed-in page shows besides the request itself (URL, language and
- * sidebar cookies), as one key: the session (its id and last change), its
- * user's last change, and the page data version (migration 0006: any write to
- * book, genre or user changes it). Undefined unless it is the plain case of a
- * live session: the page is then rendered, by better-auth's rules.
- */
-export async function pageIdentity(auth: Auth, db: Database, headers: Headers): Promise<string | undefined> {
-  const row = await plainSession(auth, db, headers)
-  if (!row) return undefined
-  return [row.session.id, row.session.updatedAt.valueOf(), row.user.updatedAt.valueOf(), row.pageDataVersion].join(':')
 }

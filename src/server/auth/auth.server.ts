@@ -14,6 +14,7 @@ import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
+import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
 import { logger } from '@/server/logger.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'
@@ -96,6 +97,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
     // counts reads: replaced by the sign-in budgets (budget-hooks.server.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // Spelled out: the page cache's verdict "no session here" looks for it (cookies.server.ts).
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {

@@ -3,7 +3,7 @@ import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { plainSessionAnswer } from '@/server/api/session-read.server'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
-import { hasAuthCookie } from '@/server/http/page-cache.server'
+import { hasAuthCookie } from '@/server/http/cookies.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'

@@ -180,10 +180,12 @@ export const rowCount = pgTable('row_count', {
 })
 
 /**
- * One number that changes whenever the data a signed-in list page shows
- * changes: statement-level triggers on book, genre and user (migration 0006)
- * bump it, whoever writes. The page cache (src/server/http/page-cache.server.ts)
- * serves a session's page again only while it is unchanged, in every process.
+ * One number that changes whenever a book, a genre or a user is written:
+ * statement-level triggers (migration 0006) bump it, whoever writes, and its
+ * change is announced on the `session_change` channel (migration 0007), which
+ * is how every process hears that the kept first page of the catalogue is
+ * stale (docs/decisions/026-kept-first-page.md). It no longer keys a page
+ * cache (docs/decisions/030-no-signed-in-page-cache.md).
  */
 export const pageDataVersion = pgTable('page_data_version', {
   id: boolean('id').primaryKey().default(true),

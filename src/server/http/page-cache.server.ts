@@ -1,10 +1,11 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, crc32, deflateRawSync } from 'node:zlib'
 
-import { cookieValue, languageFromRequest } from '@/lib/i18n/detect.server'
+import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 
 import { brotliAnswerParams, negotiateEncoding } from './compression.server'
+import { cookieValue, hasAuthCookie } from './cookies.server'
 import type { PipelineStep } from './pipeline.server'
 import { NONCE_HEADER } from './security-headers.server'
 
@@ -15,30 +16,12 @@ import { NONCE_HEADER } from './security-headers.server'
  */
 const CACHEABLE_PAGES: ReadonlySet<string> = new Set(['/login', '/login/', '/about'])
 
-/**
- * Pages that are the same for every request of one session while the data
- * they show is unchanged: the book lists read books, genres and the session's
- * user only, all three covered by the page data version (migration 0006).
- */
-const SIGNED_IN_CACHEABLE_PAGES: ReadonlySet<string> = new Set([
-  '/app/books',
-  '/app/books/',
-  '/manager/books',
-  '/manager/books/',
-])
-
 export interface PageCacheOptions {
   /** How long a rendered page is served again (a bound, in case a page's settings change). */
   ttlMs?: number
   /** How many variants (URL, language, sidebar) are kept; the oldest goes first. */
   maxEntries?: number
   now?: () => number
-  /**
-   * What a signed-in page shows besides the request (`pageIdentity`: the
-   * session, its user and the page data version), or undefined when the page
-   * must be rendered. Without it, signed-in pages are always rendered.
-   */
-  signedInIdentity?: (request: Request) => Promise<string | undefined>
 }
 
 interface Entry {
@@ -52,10 +35,6 @@ interface Entry {
   headers: [string, string][]
   expires: number
 }
-
-/** A session (or any better-auth cookie): the page is someone's own. */
-export const hasAuthCookie = (cookie: string | null) =>
-  cookie !== null && /(^|;\s*)(__Secure-)?better-auth\./.test(cookie)
 
 /** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
 function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
@@ -145,10 +124,11 @@ const CACHED_PAGE_BROTLI_QUALITY = 2
 
 /**
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
- * of the first one (per URL, language and sidebar cookie), and those of
- * SIGNED_IN_CACHEABLE_PAGES to a session from its own first render while its
- * identity (session, user, page data version) is unchanged, with this
- * response's CSP nonce filled in where the render wrote its own. A client
+ * of the first one (per URL, language and sidebar cookie), with this
+ * response's CSP nonce filled in where the render wrote its own. A request
+ * that may carry a session (`hasAuthCookie`, from the server's one parse of
+ * the Cookie header) is always rendered: no signed-in page is kept
+ * (docs/decisions/030-no-signed-in-page-cache.md). A client
  * that prefers brotli gets the page brotli-compressed per answer (a brotli
  * stream cannot be stitched around the nonce as gzip can; off the event loop,
  * ~0.12 ms); one that accepts gzip only gets it gzipped from parts compressed
@@ -157,26 +137,16 @@ const CACHED_PAGE_BROTLI_QUALITY = 2
  * response its nonce and CSP), so every answer still gets both.
  */
 export function pageCache(options: PageCacheOptions = {}): PipelineStep {
-  const { ttlMs = 60_000, maxEntries = 200, now = Date.now, signedInIdentity } = options
+  const { ttlMs = 60_000, maxEntries = 200, now = Date.now } = options
   const entries = new Map<string, Entry>()
-
-  /** Whose page this is ('' for every anonymous visitor), or undefined when it is not served from the cache. */
-  async function visitor(request: Request, url: URL, cookie: string | null) {
-    if (!hasAuthCookie(cookie)) return CACHEABLE_PAGES.has(url.pathname) ? '' : undefined
-    if (!signedInIdentity || !SIGNED_IN_CACHEABLE_PAGES.has(url.pathname)) return undefined
-    // Unreadable (the database is down): rendered, and the render's own session read answers.
-    return signedInIdentity(request).catch(() => undefined)
-  }
 
   return async (request, next) => {
     const nonce = request.headers.get(NONCE_HEADER)
     if (request.method !== 'GET' || !nonce) return next(request)
     const url = new URL(request.url)
     const cookie = request.headers.get('cookie')
-    const identity = await visitor(request, url, cookie)
-    if (identity === undefined) return next(request)
+    if (!CACHEABLE_PAGES.has(url.pathname) || hasAuthCookie(cookie)) return next(request)
     const key = [
-      identity,
       url.pathname + url.search,
       languageFromRequest(url, request.headers),
       cookieValue(cookie, SIDEBAR_COOKIE) ?? '',

@@ -1,6 +1,4 @@
 import type { Env } from '@/lib/env.server'
-import { requestContext } from '@/server/api/context.server'
-import { pageIdentity } from '@/server/api/session-read.server'
 
 import { bodyLimits } from './body-limits.server'
 import { clientAddress } from './client-address.server'
@@ -21,8 +19,8 @@ export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_P
  * (docs/decisions/012-request-pipeline.md): the answer's encoding (it sees
  * the final answer), who the client is, the headers every answer carries,
  * then the refusals, cheapest first, so that nothing a route does can skip them;
- * last, the pages rendered once per language for every anonymous visitor, or
- * per session while their data is unchanged (each answer with its own nonce).
+ * last, the pages rendered once per language for every anonymous visitor
+ * (each answer with its own nonce).
  */
 export function requestSteps(
   config: PipelineConfig,
@@ -38,12 +36,6 @@ export function requestSteps(
     urlLimits,
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),
     bodyLimits(config.MAX_BODY_BYTES),
-    pageCache({ signedInIdentity }),
+    pageCache(),
   ]
-}
-
-/** A signed-in visitor's identity for the page cache, read in this process's database. */
-async function signedInIdentity(request: Request) {
-  const { auth, db } = await requestContext(request.headers)
-  return pageIdentity(auth, db, request.headers)
 }
