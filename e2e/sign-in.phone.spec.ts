@@ -1,5 +1,6 @@
 // Signing in on a slow phone, acting the moment each element shows (issue 25): the forms work
 // before their script arrives, so nothing a person does is lost.
+import { banUser } from './support/admin'
 import { listMessages, readLoginCode } from './support/mailbox'
 import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 import { expect, test } from './support/slow-phone'
@@ -62,4 +63,43 @@ test('signing out asks first, then returns to the login page', async ({ page }) 
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/app', { waitUntil: 'commit' })
   await expect(page).toHaveURL(/\/login\?redirect=/)
+})
+
+test("a banned person who presses Enter at once reads 'You have been banned from this application'", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('banned-phone')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding/)
+  await banUser(browser, baseURL!, email)
+  await page.context().clearCookies()
+
+  await page.goto('/login', { waitUntil: 'commit' })
+  const field = page.getByLabel('Email')
+  await field.fill(email)
+  await field.press('Enter')
+  await expect(page.getByRole('alert').filter({ hasText: 'You have been banned from this application' })).toBeVisible()
+  // What was typed is still there, and the address is in no URL.
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a person changes their name on the account page as soon as the button can be used', async ({ page }) => {
+  const email = uniqueEmail('rename')
+  await signIn(page, email)
+  const name = page.getByLabel('Name')
+  await name.fill('First Name')
+  await name.press('Enter')
+  await expect(page).toHaveURL(/\/app$/)
+
+  await page.goto('/app/account', { waitUntil: 'commit' })
+  // A dialog needs its script: the button is painted disabled until it can open it.
+  await page.getByRole('button', { name: 'Change name' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Change your name' })
+  await dialog.getByLabel('Name').fill('Second Name')
+  await dialog.getByLabel('Name').press('Enter')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByTestId('account-name')).toHaveText('Second Name')
 })

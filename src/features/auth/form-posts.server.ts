@@ -31,6 +31,9 @@ async function unreadable({ request, next }: FormPost) {
   return renderWith(next, { status: 400, message: (await visitorT(request))('ui:api.invalidInput') })
 }
 
+/** The page to go on to, `?redirect=` of the page the form posts to (withRedirect). */
+const pageAskedFor = (request: Request) => new URL(request.url).searchParams.get('redirect') || undefined
+
 /** The auth service's refusal, as the scripted form shows it. */
 async function refused(request: Request, answer: Extract<AuthServiceAnswer, { ok: false }>) {
   return { status: answer.error.status, message: authErrorMessage(await visitorT(request), answer.error) }
@@ -45,7 +48,7 @@ export async function postLogin(post: FormPost) {
   const { email, error } = checkEmail(typed)
   if (error) return renderWith(next, { status: 400, values: { email: typed }, fields: { email: error } })
   const sent = await callAuthService(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
-  if (sent.ok) return seeOther(verifyHref(email, form.redirect || undefined))
+  if (sent.ok) return seeOther(verifyHref(email, pageAskedFor(request)))
   if (sent.error.code === SIGNUP_DISABLED_CODE) return seeOther('/login/error?error=signup_disabled')
   return renderWith(next, { values: { email }, ...(await refused(request, sent)) })
 }
@@ -54,9 +57,8 @@ export async function postLogin(post: FormPost) {
 export async function postVerify(post: FormPost) {
   const { request, next } = post
   const form = await readForm(request)
-  // The address and the page asked for are the verify page's own search params (its form posts to its URL).
-  const search = new URL(request.url).searchParams
-  const email = emailOrEmpty(search.get('email'))
+  // The address is the verify page's own search param (its form posts to its URL).
+  const email = emailOrEmpty(new URL(request.url).searchParams.get('email'))
   if (!form || !email) return unreadable(post)
   if (form.intent === 'resend') {
     const sent = await callAuthService(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
@@ -70,7 +72,7 @@ export async function postVerify(post: FormPost) {
   if (!signedIn.ok) return renderWith(next, await refused(request, signedIn))
   const role = (signedIn.data as { user?: { role?: string } } | null)?.user?.role
   // The target's guards send a new user to onboarding first.
-  return seeOther(safeRedirect(search.get('redirect')) ?? homeOf(role), signedIn.setCookies)
+  return seeOther(safeRedirect(pageAskedFor(request)) ?? homeOf(role), signedIn.setCookies)
 }
 
 /** POST /onboarding: the name, then the page asked for or the role's home. */
@@ -90,7 +92,7 @@ export async function postOnboarding(post: FormPost) {
     return renderWith(next, { status, values: { name }, message })
   }
   const user = await call(authRouter.session, undefined, { context })
-  return seeOther(safeRedirect(form.redirect) ?? homeOf(user?.role))
+  return seeOther(safeRedirect(pageAskedFor(request)) ?? homeOf(user?.role))
 }
 
 /** POST /logout: signs out, then the login page. */

@@ -13,6 +13,7 @@ import { useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
 import { checkEmail } from './email-check'
+import { withRedirect } from './redirect'
 import { SocialSignIn } from './social-sign-in'
 
 export function LoginPage({
@@ -74,8 +75,13 @@ export function LoginPage({
       description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
       {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
-      <form method="post" action="/login" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+      <form
+        method="post"
+        action={withRedirect('/login', redirect)}
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={t('fields.email')}
           type="email"

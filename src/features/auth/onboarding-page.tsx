@@ -15,7 +15,7 @@ import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 import { AuthCard } from './auth-card'
-import { homeOf, safeRedirect } from './redirect'
+import { homeOf, safeRedirect, withRedirect } from './redirect'
 
 const FIELDS = ['name'] as const
 
@@ -54,8 +54,13 @@ export function OnboardingPage({
   return (
     <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
       {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
-      <form method="post" action="/onboarding" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+      <form
+        method="post"
+        action={withRedirect('/onboarding', redirect)}
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={t('fields.name')}
           autoComplete="name"

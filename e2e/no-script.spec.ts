@@ -1,0 +1,64 @@
+// With JavaScript off (issue 25): the forms that can work without their script do, as real HTML
+// forms the server answers (src/server/forms): a post answered with a 303 to the next page, or the
+// page again with the form's messages; a search is a GET the server renders.
+import { expect, test } from '@playwright/test'
+
+import { readLoginCode } from './support/mailbox'
+import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
+
+test.use({ javaScriptEnabled: false })
+
+test('a new person signs in with the e-mailed code, gives a name and reaches the app', async ({ page }) => {
+  const email = uniqueEmail('no-script')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding/)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Name is required')).toBeVisible()
+  await page.getByLabel('Name').fill('No Script')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+})
+
+test('the login form checks the address on the server and keeps what was typed', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fapp%2Fbooks')
+  await page.getByLabel('Email').fill('not-an-address')
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(page.getByText('Email is invalid')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue('not-an-address')
+  // The page asked for survives the round trip.
+  await page.getByLabel('Email').fill(USER_EMAIL)
+  const after = new Date()
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(page).toHaveURL(/\/login\/verify\?email=user%40user\.com&redirect=%2Fapp%2Fbooks$/)
+  await submitCode(page, await readLoginCode(USER_EMAIL, { after }))
+  await expect(page).toHaveURL(/\/app\/books$/)
+})
+
+test('a wrong code is refused on the page; a new code can be asked for', async ({ page }) => {
+  await requestCode(page, USER_EMAIL)
+  await submitCode(page, '12')
+  await expect(page.getByText('Code should be 6 characters')).toBeVisible()
+  const after = new Date()
+  await page.getByRole('button', { name: 'Send a new code' }).click()
+  await expect(page.getByText('A new code has been sent')).toBeVisible()
+  const code = await readLoginCode(USER_EMAIL, { after })
+  await submitCode(page, code === '000000' ? '111111' : '000000')
+  await expect(page.getByRole('alert').filter({ hasText: 'This code is not valid' })).toBeVisible()
+  await submitCode(page, code)
+  await expect(page).toHaveURL(/\/app$/)
+})
+
+test('signing out asks on a page of its own, then signs out', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await page.goto('/app/account')
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await expect(page).toHaveURL(/\/logout\?redirect=%2Fapp%2Faccount$/)
+  await expect(page.getByRole('heading', { name: 'Sign out?' })).toBeVisible()
+  await page.getByRole('link', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/app\/account$/)
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/app')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+})
