@@ -16,6 +16,7 @@ afterEach(cleanup)
 function source(overrides: Partial<DataListSource<string>> = {}): DataListSource<string> {
   return {
     items: ['Alpha', 'Beta'],
+    pageCount: 1,
     total: 42,
     isPending: false,
     isError: false,

@@ -24,7 +24,7 @@ const box = () => screen.getByRole('searchbox', { name: 'Search' }) as HTMLInput
 describe('SearchInput', () => {
   it('commits the trimmed term once typing pauses, once', () => {
     const onValueChange = vi.fn()
-    render(<SearchInput value="" onValueChange={onValueChange} />, { wrapper: withI18n(instance) })
+    render(<SearchInput action="/app/books" value="" onValueChange={onValueChange} />, { wrapper: withI18n(instance) })
     fireEvent.change(box(), { target: { value: 'h' } })
     act(() => vi.advanceTimersByTime(100))
     fireEvent.change(box(), { target: { value: ' harbor ' } })
@@ -36,7 +36,9 @@ describe('SearchInput', () => {
 
   it('commits at once on Enter and on clear', () => {
     const onValueChange = vi.fn()
-    render(<SearchInput value="river" onValueChange={onValueChange} />, { wrapper: withI18n(instance) })
+    render(<SearchInput action="/app/books" value="river" onValueChange={onValueChange} />, {
+      wrapper: withI18n(instance),
+    })
     expect(box().value).toBe('river')
     fireEvent.change(box(), { target: { value: 'lake' } })
     fireEvent.keyDown(box(), { key: 'Enter' })
@@ -48,10 +50,10 @@ describe('SearchInput', () => {
 
   it('shows a value changed from outside (Back), without committing it again', () => {
     const onValueChange = vi.fn()
-    const { rerender } = render(<SearchInput value="river" onValueChange={onValueChange} />, {
+    const { rerender } = render(<SearchInput action="/app/books" value="river" onValueChange={onValueChange} />, {
       wrapper: withI18n(instance),
     })
-    rerender(<SearchInput value="garden" onValueChange={onValueChange} />)
+    rerender(<SearchInput action="/app/books" value="garden" onValueChange={onValueChange} />)
     expect(box().value).toBe('garden')
     act(() => vi.advanceTimersByTime(1000))
     expect(onValueChange).not.toHaveBeenCalled()
