@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide'
-import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react'
 
 import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
@@ -57,6 +57,13 @@ export function SearchInput({
     if (text.trim() !== value) setText(value)
   }
 
+  // What was typed before the page hydrated is in the field, not in `text`: React 19 keeps the
+  // field's value at hydration but does not report it (no change event), and the next render of
+  // the controlled field would erase it. Take it once, when the field is attached.
+  const adoptTyped = useCallback((input: HTMLInputElement | null) => {
+    if (input && input.value !== input.defaultValue) setText(input.value)
+  }, [])
+
   const commitTyped = useEffectEvent((term: string) => {
     if (term !== value) onValueChange(term)
   })
@@ -94,6 +101,7 @@ export function SearchInput({
         />
         <input
           id={id}
+          ref={adoptTyped}
           type="search"
           name={name}
           maxLength={SEARCH_TERM_MAX}
