@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 
 import { useHydrated } from './use-hydrated'
 
@@ -11,8 +11,16 @@ import { useHydrated } from './use-hydrated'
  */
 export function ScriptFieldset({ children }: { children: ReactNode }) {
   const hydrated = useHydrated()
+  const fieldset = useRef<HTMLFieldSetElement>(null)
+  useEffect(() => {
+    // The browser skipped the server HTML's `autofocus` on a disabled field: focus it now, unless
+    // the visitor is already somewhere. (A field mounted after hydration is focused by React.)
+    const active = document.activeElement
+    if (hydrated && (!active || active === document.body))
+      fieldset.current?.querySelector<HTMLElement>('[autofocus]')?.focus()
+  }, [hydrated])
   return (
-    <fieldset disabled={!hydrated} className="contents">
+    <fieldset ref={fieldset} disabled={!hydrated} className="contents">
       {children}
     </fieldset>
   )

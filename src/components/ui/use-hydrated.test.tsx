@@ -113,4 +113,36 @@ describe('ScriptFieldset', () => {
     expect(fieldset().disabled).toBe(false)
     expect(container.querySelector('input')!.matches(':disabled')).toBe(false)
   })
+
+  it('focuses the autofocus field once enabled (the browser skipped it while disabled), unless focus is elsewhere', async () => {
+    const ui = (
+      <form>
+        <ScriptFieldset>
+          <input name="title" autoFocus />
+        </ScriptFieldset>
+      </form>
+    )
+    let container = paint(ui)
+    await hydrate(container, ui)
+    expect(document.activeElement).toBe(container.querySelector('input'))
+    act(() => root?.unmount())
+    root = undefined
+    document.body.innerHTML = ''
+
+    container = paint(
+      <>
+        <a href="#x">elsewhere</a>
+        {ui}
+      </>,
+    )
+    container.querySelector('a')!.focus()
+    await hydrate(
+      container,
+      <>
+        <a href="#x">elsewhere</a>
+        {ui}
+      </>,
+    )
+    expect(document.activeElement).toBe(container.querySelector('a'))
+  })
 })
