@@ -24,7 +24,7 @@ test.describe('the app book catalogue', () => {
     const html = await (await page.request.get('/app/books')).text()
     expect(html).toContain(firstTitle.replace(/&/g, '&amp;'))
 
-    await page.getByRole('button', { name: 'Load more' }).click()
+    await page.getByRole('link', { name: 'Load more' }).click()
     await expect(cards).toHaveCount(40)
     await expect(page.getByText(/^Showing 40 of \d+$/)).toBeVisible()
 

@@ -23,7 +23,7 @@ test.describe('the manager book list', () => {
     await expect(showing).toHaveText(/^Showing 20 of \d+$/)
     const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1])
     expect(total).toBeGreaterThanOrEqual(120)
-    await page.getByRole('button', { name: 'Load more' }).click()
+    await page.getByRole('link', { name: 'Load more' }).click()
     await expect(rows(page)).toHaveCount(40)
     await expect(showing).toHaveText(`Showing 40 of ${total}`)
 

@@ -14,7 +14,7 @@ test('an admin searches users by name and e-mail and pages through them', async 
   expect(total).toBeGreaterThanOrEqual(102)
   const rows = page.getByRole('main').getByRole('listitem')
   await expect(rows).toHaveCount(20)
-  await page.getByRole('button', { name: 'Load more' }).click()
+  await page.getByRole('link', { name: 'Load more' }).click()
   await expect(showing).toHaveText(`Showing 40 of ${total}`)
   await expect(rows).toHaveCount(40)
 

@@ -32,10 +32,28 @@ export function pageSchema<Item extends z.ZodType>(item: Item) {
 }
 
 /**
- * The search params of a searchable list page (`?searchTerm=…`): a string,
- * empty by default; anything malformed falls back to empty.
+ * The search params of a searchable list page (`?searchTerm=…&pages=N`): a
+ * string, empty by default (a number or boolean the router parsed is read
+ * as its text), anything malformed falls back to empty; 2 to 10 pages
+ * (more is 10), else none.
  */
 export const listSearchSchema = z.object({
-  searchTerm: z.string().max(200).catch('').default(''),
+  searchTerm: z
+    .union([z.string(), z.number().transform(String), z.boolean().transform(String)])
+    .pipe(z.string().max(200))
+    .catch('')
+    .default(''),
+  pages: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(2))
+    .transform((pages) => Math.min(pages, 10))
+    .optional()
+    .catch(undefined),
 })
 // The routes check it without zod: listSearch (./search-params.ts), held to this schema by its test.

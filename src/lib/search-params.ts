@@ -21,11 +21,56 @@ export const redirectSearch = (search: { redirect?: unknown }): { redirect?: str
 })
 
 /** The longest search term a list page keeps. */
-const SEARCH_TERM_MAX = 200
+export const SEARCH_TERM_MAX = 200
 
-/** The search params of a searchable list page (`?searchTerm=…`): a string, empty by default and when malformed. */
-// SearchSchemaInput: links may leave the param out (the output always has it).
-export const listSearch = (search: { searchTerm?: unknown } & SearchSchemaInput): { searchTerm: string } => {
-  const term = search.searchTerm
-  return { searchTerm: typeof term === 'string' && term.length <= SEARCH_TERM_MAX ? term : '' }
+/**
+ * The most pages a list page renders on the server from `?pages=` ('Load
+ * more' before the page's script runs, or without one): 10 × 20 rows.
+ */
+export const LIST_PAGES_MAX = 10
+
+/**
+ * The search term: a string of at most 200 characters, or ''. A number or a
+ * boolean is taken as its text: the search form posts `?searchTerm=1984`
+ * before its script runs, and the router reads such a value as JSON.
+ */
+function searchTermOf(term: unknown): string {
+  const text = typeof term === 'number' && Number.isFinite(term) ? String(term) : term
+  const value = typeof text === 'boolean' ? String(text) : text
+  return typeof value === 'string' && value.length <= SEARCH_TERM_MAX ? value : ''
+}
+
+/**
+ * `?pages=`: how many pages of the list to show, 2 to 10 (more is capped at
+ * 10); undefined for one page and for anything malformed.
+ */
+export function listPages(value: unknown): number | undefined {
+  const pages = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value
+  if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 2) return undefined
+  return Math.min(pages, LIST_PAGES_MAX)
+}
+
+/**
+ * The search params of a searchable list page: `?searchTerm=…` (empty by
+ * default and when malformed) and `?pages=N` (see `listPages`).
+ */
+// SearchSchemaInput: links may leave the params out (the output always has searchTerm).
+export const listSearch = (
+  search: { searchTerm?: unknown; pages?: unknown } & SearchSchemaInput,
+): { searchTerm: string; pages?: number } => {
+  const pages = listPages(search.pages)
+  return pages
+    ? { searchTerm: searchTermOf(search.searchTerm), pages }
+    : { searchTerm: searchTermOf(search.searchTerm) }
+}
+
+/**
+ * The query string of a list page showing `pages` pages for `searchTerm`
+ * (the 'Load more' link, which works without script): `?searchTerm=…&pages=N`.
+ */
+export function listPageQuery(searchTerm: string, pages: number): string {
+  const params = new URLSearchParams()
+  if (searchTerm) params.set('searchTerm', searchTerm)
+  params.set('pages', String(Math.min(pages, LIST_PAGES_MAX)))
+  return `?${params.toString()}`
 }

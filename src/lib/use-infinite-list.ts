@@ -44,6 +44,7 @@ export function useInfiniteList<Item, TError>(
   const pages = query.data?.pages ?? []
   return {
     items: pages.flatMap((page) => page.items),
+    pageCount: pages.length,
     total: pages[0]?.total ?? null,
     totalCapped: pages[0]?.totalCapped ?? false,
     isPending: query.isPending,

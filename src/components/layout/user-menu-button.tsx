@@ -32,7 +32,7 @@ export function UserMenuButton({
     <button
       type="button"
       className={cn(
-        'flex w-full items-center gap-3 rounded-md p-2 text-start hover:bg-sidebar-accent data-[state=open]:bg-sidebar-accent',
+        'flex w-full items-center gap-3 rounded-md p-2 text-start hover:bg-sidebar-accent disabled:pointer-events-none disabled:opacity-60 data-[state=open]:bg-sidebar-accent',
         collapsed && 'justify-center p-1',
         className,
       )}

@@ -5,6 +5,7 @@ import type { ComponentProps } from 'react'
 import { Icon } from '@/components/ui/icon'
 
 import { cn } from './cn'
+import { useHydrated } from './use-hydrated'
 
 const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60',
@@ -28,6 +29,9 @@ export { buttonVariants }
 /**
  * A button. `loading` disables it, marks it busy for assistive technology and
  * shows a spinner before its label (which stays, so its name does not change).
+ * A `type="button"` does nothing without its script, so it is disabled until
+ * the page has hydrated (`useHydrated`); a submit or reset button works
+ * through its form and stays enabled.
  */
 export function Button({
   className,
@@ -40,11 +44,12 @@ export function Button({
   'aria-busy': ariaBusy,
   ...props
 }: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { loading?: boolean }) {
+  const hydrated = useHydrated()
   return (
     <button
       type={type}
       className={cn(buttonVariants({ variant, size }), className)}
-      disabled={disabled || loading}
+      disabled={disabled || loading || (type === 'button' && !hydrated)}
       aria-busy={loading || ariaBusy || undefined}
       {...props}
     >

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createTestI18n, withI18n } from '@/lib/i18n/testing'
@@ -16,6 +18,7 @@ afterEach(cleanup)
 function source(overrides: Partial<DataListSource<string>> = {}): DataListSource<string> {
   return {
     items: ['Alpha', 'Beta'],
+    pageCount: 1,
     total: 42,
     isPending: false,
     isError: false,
@@ -28,9 +31,9 @@ function source(overrides: Partial<DataListSource<string>> = {}): DataListSource
   }
 }
 
-function renderList(list: DataListSource<string>, searchTerm = '') {
+function renderList(list: DataListSource<string>, searchTerm = '', pagedUrl = false) {
   return render(
-    <DataList list={list} searchTerm={searchTerm} empty="Nothing yet">
+    <DataList list={list} searchTerm={searchTerm} pagedUrl={pagedUrl} empty="Nothing yet">
       {(items) => (
         <ul>
           {items.map((item) => (
@@ -125,5 +128,100 @@ describe('DataList', () => {
     renderList(source({ items: [], total: 0, hasNextPage: false }), 'zzz')
     expect(screen.getByText('No results for “zzz”')).toBeTruthy()
     expect(screen.getByText('0 results for “zzz”')).toBeTruthy()
+  })
+})
+
+describe("DataList's Load more as a link (a page's ?searchTerm=&pages= list)", () => {
+  const link = () => screen.getByRole('link', { name: 'Load more' }) as HTMLAnchorElement
+
+  it('links to the same page with one more page, keeping the search', () => {
+    renderList(source({ pageCount: 1 }), ' al ', true)
+    expect(link().getAttribute('href')).toBe('?searchTerm=al&pages=2')
+    cleanup()
+    renderList(source({ pageCount: 3 }), '', true)
+    expect(link().getAttribute('href')).toBe('?pages=4')
+  })
+
+  it('once hydrated, a click loads the next page in place (no navigation); a modified click opens the link', () => {
+    const list = source()
+    renderList(list, '', true)
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    act(() => void link().dispatchEvent(click))
+    expect(click.defaultPrevented).toBe(true)
+    expect(list.fetchNextPage).toHaveBeenCalledOnce()
+    const ctrlClick = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true })
+    act(() => void link().dispatchEvent(ctrlClick))
+    expect(ctrlClick.defaultPrevented).toBe(false)
+    expect(list.fetchNextPage).toHaveBeenCalledOnce()
+  })
+
+  it('while the next page loads: busy, not usable, not asked twice', () => {
+    const list = source({ isFetchingNextPage: true })
+    renderList(list, '', true)
+    expect(link().getAttribute('aria-busy')).toBe('true')
+    expect(link().getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(link())
+    expect(list.fetchNextPage).not.toHaveBeenCalled()
+  })
+
+  it('moves the keyboard focus to the first new row once the next page is in', () => {
+    const list = source()
+    const view = render(
+      <DataList list={list} pagedUrl empty="-">
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item}>
+                <a href={`#${item}`}>{item}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataList>,
+      { wrapper: withI18n(instance) },
+    )
+    link().focus()
+    fireEvent.click(link())
+    const rerender = (next: Partial<DataListSource<string>>) =>
+      view.rerender(
+        <DataList list={{ ...list, ...next }} pagedUrl empty="-">
+          {(items) => (
+            <ul>
+              {items.map((item) => (
+                <li key={item}>
+                  <a href={`#${item}`}>{item}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </DataList>,
+      )
+    rerender({ isFetchingNextPage: true })
+    expect(document.activeElement).toBe(link())
+    rerender({ items: ['Alpha', 'Beta', 'Gamma', 'Delta'], pageCount: 2 })
+    expect(document.activeElement?.textContent).toBe('Gamma')
+  })
+
+  it('is painted as a link that works before hydration; past the cap of pages it has no address until hydrated', async () => {
+    const I18n = withI18n(instance)
+    const ui = (pageCount: number) => (
+      <I18n>
+        <DataList list={source({ pageCount })} pagedUrl empty="-">
+          {(items) => <p>{items.join()}</p>}
+        </DataList>
+      </I18n>
+    )
+    expect(renderToString(ui(2))).toContain('href="?pages=3"')
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(ui(10))
+    document.body.append(container)
+    const anchor = () => container.querySelector('a')!
+    expect(anchor().hasAttribute('href')).toBe(false)
+    expect(anchor().getAttribute('aria-disabled')).toBe('true')
+    const root = await act(async () => hydrateRoot(container, ui(10)))
+    expect(anchor().getAttribute('href')).toBe('?pages=10')
+    expect(anchor().hasAttribute('aria-disabled')).toBe(false)
+    act(() => root.unmount())
+    container.remove()
   })
 })

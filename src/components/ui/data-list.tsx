@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react'
+import { Loader2 } from 'lucide'
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
+import { LIST_PAGES_MAX, listPageQuery } from '@/lib/search-params'
 
-import { Button } from './button'
+import { Button, buttonVariants } from './button'
 import { cn } from './cn'
 import { ErrorState } from './error-state'
+import { Icon } from './icon'
+import { useHydrated } from './use-hydrated'
 
 /** What a list shows, decided in one place (see `listState`). */
 export type ListState = 'pending' | 'error' | 'empty' | 'empty-search' | 'default'
@@ -12,6 +16,8 @@ export type ListState = 'pending' | 'error' | 'empty' | 'empty-search' | 'defaul
 /** The part of a paged list (`useInfiniteList`) that `DataList` reads. */
 export interface DataListSource<Item> {
   items: Item[]
+  /** How many pages are loaded (for the 'Load more' link's `?pages=`). */
+  pageCount: number
   total: number | null
   /** `total` is a lower bound: the search has more matches than were counted. */
   totalCapped?: boolean
@@ -49,6 +55,13 @@ export interface DataListProps<Item> {
   pending?: ReactNode
   /** Hide the 'showing X of Y' counter (the results counter still shows for a search). */
   hideCounters?: boolean
+  /**
+   * The list is its page's `?searchTerm=&pages=` list (`listSearch`, whose
+   * loader prefetches that many pages): 'Load more' is then a link to this
+   * page with one more page, which works before the script runs and without
+   * one. Otherwise it is a button, disabled until the page has hydrated.
+   */
+  pagedUrl?: boolean
   className?: string
 }
 
@@ -65,11 +78,30 @@ export function DataList<Item>({
   emptySearch,
   pending,
   hideCounters,
+  pagedUrl,
   className,
 }: DataListProps<Item>) {
   const { t } = useTranslation('ui')
   const term = searchTerm.trim()
   const state = listState(list, term)
+  const rows = useRef<HTMLDivElement>(null)
+  // Load more moves the keyboard focus to the first new row (issue 27): the count before the click.
+  const focusFrom = useRef<number | null>(null)
+  const shown = list.items.length
+  useEffect(() => {
+    const from = focusFrom.current
+    if (from === null || list.isFetchingNextPage) return
+    focusFrom.current = null
+    if (shown <= from) return
+    const row = rows.current?.querySelectorAll('li')[from]
+    row?.querySelector<HTMLElement>('a[href], button, input, [tabindex]')?.focus()
+  }, [shown, list.isFetchingNextPage])
+
+  const loadMore = () => {
+    if (list.isFetchingNextPage) return
+    focusFrom.current = shown
+    list.fetchNextPage()
+  }
 
   const content: Record<ListState, () => ReactNode> = {
     pending: () => (
@@ -85,13 +117,26 @@ export function DataList<Item>({
     'empty-search': () => <ListMessage>{emptySearch ?? t('list.emptySearch', { term })}</ListMessage>,
     default: () => (
       <>
-        {children(list.items)}
+        <div ref={rows} className="contents">
+          {children(list.items)}
+        </div>
         {list.isNextPageError ? <ErrorState message={t('list.nextPageError')} onRetry={list.retry} /> : null}
         {list.hasNextPage && !list.isNextPageError ? (
           <div className="flex justify-center">
-            <Button variant="secondary" onClick={list.fetchNextPage} loading={list.isFetchingNextPage}>
-              {t('list.loadMore')}
-            </Button>
+            {pagedUrl ? (
+              <LoadMoreLink
+                href={listPageQuery(term, list.pageCount + 1)}
+                atCap={list.pageCount >= LIST_PAGES_MAX}
+                loading={list.isFetchingNextPage}
+                onLoad={loadMore}
+              >
+                {t('list.loadMore')}
+              </LoadMoreLink>
+            ) : (
+              <Button variant="secondary" onClick={loadMore} loading={list.isFetchingNextPage}>
+                {t('list.loadMore')}
+              </Button>
+            )}
           </div>
         ) : null}
       </>
@@ -110,6 +155,47 @@ export function DataList<Item>({
       />
       {content[state]()}
     </div>
+  )
+}
+
+/**
+ * 'Load more' as a link to the same page with one more page (`?pages=N+1`,
+ * which the server renders): it works before the page hydrates and without
+ * JavaScript. Once hydrated, a click loads the next page in place instead (a
+ * modified click still opens the link). Past the server's cap of pages it
+ * has no address until the page has hydrated: it is not painted as usable.
+ */
+function LoadMoreLink({
+  href,
+  atCap,
+  loading,
+  onLoad,
+  children,
+}: {
+  href: string
+  atCap: boolean
+  loading: boolean
+  onLoad: () => void
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  const usable = hydrated || !atCap
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    onLoad()
+  }
+  return (
+    <a
+      href={usable ? href : undefined}
+      onClick={onClick}
+      aria-disabled={!usable || loading || undefined}
+      aria-busy={loading || undefined}
+      className={cn(buttonVariants({ variant: 'secondary' }), (!usable || loading) && 'pointer-events-none opacity-60')}
+    >
+      {loading ? <Icon node={Loader2} data-testid="button-spinner" className="size-4 animate-spin" /> : null}
+      {children}
+    </a>
   )
 }
 

@@ -13,6 +13,7 @@ import {
   ResponsiveDialogTitle,
   ResponsiveDialogTrigger,
 } from './responsive-dialog'
+import { ScriptFieldset } from './script-fieldset'
 
 interface FormDialogFormProps {
   title: string
@@ -48,15 +49,18 @@ export function FormDialogForm({
         <ResponsiveDialogTitle>{title}</ResponsiveDialogTitle>
         <ResponsiveDialogDescription>{description}</ResponsiveDialogDescription>
       </ResponsiveDialogHeader>
-      <ResponsiveDialogBody className="flex flex-col gap-4">{children}</ResponsiveDialogBody>
-      <ResponsiveDialogFooter>
-        <Button type="button" variant="secondary" disabled={submitting} onClick={onCancel}>
-          {t('confirm.cancel')}
-        </Button>
-        <Button type="submit" variant={submitVariant} loading={submitting}>
-          {submitLabel}
-        </Button>
-      </ResponsiveDialogFooter>
+      {/* No method or action: only the script submits it (an open dialog can be in the server's HTML). */}
+      <ScriptFieldset>
+        <ResponsiveDialogBody className="flex flex-col gap-4">{children}</ResponsiveDialogBody>
+        <ResponsiveDialogFooter>
+          <Button type="button" variant="secondary" disabled={submitting} onClick={onCancel}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button type="submit" variant={submitVariant} loading={submitting}>
+            {submitLabel}
+          </Button>
+        </ResponsiveDialogFooter>
+      </ScriptFieldset>
     </form>
   )
 }

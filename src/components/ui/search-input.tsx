@@ -1,16 +1,22 @@
 import { Search, X } from 'lucide'
-import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react'
 
 import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
+import { SEARCH_TERM_MAX } from '@/lib/search-params'
 
 import { cn } from './cn'
+import { useHydrated } from './use-hydrated'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
 export interface SearchInputProps {
   /** The committed term (e.g. the `searchTerm` search param). */
   value: string
+  /** The page the search form loads before the script runs (or without one): the list's own path, e.g. `/app/books`. */
+  action: string
+  /** The search param the form submits the term as (`searchTerm`, see `listSearch`). */
+  name?: string
   /** Called with the trimmed term once typing pauses for `delayMs`, on Enter, or on clear. */
   onValueChange: (value: string) => void
   /** The visible label; defaults to ui:list.search ('Search'). */
@@ -23,10 +29,16 @@ export interface SearchInputProps {
 /**
  * A search box bound to a committed value it does not own (a URL search
  * param): typing is local and debounced, and when the value changes from
- * outside (Back, a link) the box shows it again.
+ * outside (Back, a link) the box shows it again. It is a real search form
+ * (`GET action?searchTerm=…`): Enter before the page hydrates, or without
+ * JavaScript, loads the page with the term and the server renders the
+ * results; once hydrated, Enter commits in place. The clear button needs the
+ * script, so it shows only once the page has hydrated.
  */
 export function SearchInput({
   value,
+  action,
+  name = 'searchTerm',
   onValueChange,
   label,
   placeholder,
@@ -35,6 +47,7 @@ export function SearchInput({
 }: SearchInputProps) {
   const { t } = useTranslation('ui')
   const id = useId()
+  const hydrated = useHydrated()
   const [text, setText] = useState(value)
   const [shown, setShown] = useState(value)
 
@@ -43,6 +56,13 @@ export function SearchInput({
     setShown(value)
     if (text.trim() !== value) setText(value)
   }
+
+  // What was typed before the page hydrated is in the field, not in `text`: React 19 keeps the
+  // field's value at hydration but does not report it (no change event), and the next render of
+  // the controlled field would erase it. Take it once, when the field is attached.
+  const adoptTyped = useCallback((input: HTMLInputElement | null) => {
+    if (input && input.value !== input.defaultValue) setText(input.value)
+  }, [])
 
   const commitTyped = useEffectEvent((term: string) => {
     if (term !== value) onValueChange(term)
@@ -60,7 +80,16 @@ export function SearchInput({
   }
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <form
+      method="get"
+      action={action}
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        commit(text)
+      }}
+      className={cn('flex flex-col gap-1.5', className)}
+    >
       <label htmlFor={id} className="sr-only">
         {label ?? t('list.search')}
       </label>
@@ -72,7 +101,10 @@ export function SearchInput({
         />
         <input
           id={id}
+          ref={adoptTyped}
           type="search"
+          name={name}
+          maxLength={SEARCH_TERM_MAX}
           value={text}
           placeholder={placeholder ?? t('list.searchPlaceholder')}
           autoComplete="off"
@@ -85,7 +117,7 @@ export function SearchInput({
           }}
           className="h-10 w-full rounded-md border border-border bg-control ps-9 pe-10 text-base [&::-webkit-search-cancel-button]:hidden"
         />
-        {text ? (
+        {hydrated && text ? (
           <button
             type="button"
             onClick={() => commit('')}
@@ -96,6 +128,6 @@ export function SearchInput({
           </button>
         ) : null}
       </div>
-    </div>
+    </form>
   )
 }

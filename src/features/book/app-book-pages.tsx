@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 
 import { BackLink } from '@/components/ui/back-link'
 import { DataList } from '@/components/ui/data-list'
@@ -22,12 +22,15 @@ export interface AppBookListPageProps {
 /** /app/books (mobile first): search by title or author (bound to `searchTerm`), book cards with a drawn cover, load more. */
 export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListPageProps) {
   const { t } = useTranslation(['book', 'shell'])
+  // The search form's action: this page (the form replaces its search params).
+  const pathname = useLocation({ select: (location) => location.pathname })
   const list = useInfiniteList(bookQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('shell:pages.books')} />
       <SearchInput
         value={searchTerm}
+        action={pathname}
         onValueChange={onSearchTermChange}
         label={t('list.searchLabel')}
         placeholder={t('list.searchPlaceholder')}
@@ -36,6 +39,7 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
       <DataList
         list={list}
         searchTerm={searchTerm}
+        pagedUrl
         empty={t('list.empty')}
         pending={
           <div className={GRID}>

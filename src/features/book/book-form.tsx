@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 
 import { Button, buttonVariants } from '@/components/ui/button'
+import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
@@ -59,37 +60,39 @@ export function BookForm({ book }: { book?: Book }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-4">
-      <TextField label={t('fields.title')} autoFocus error={message('title')} {...form.register('title')} />
-      <TextField label={t('fields.author')} error={message('author')} {...form.register('author')} />
-      <TextField label={t('fields.publisher')} error={message('publisher')} {...form.register('publisher')} />
-      <Controller
-        control={form.control}
-        name="genreId"
-        render={({ field }) => (
-          <GenrePicker
-            label={t('fields.genre')}
-            name={field.name}
-            value={genre}
-            onChange={(next) => {
-              setGenre(next)
-              field.onChange(next?.id ?? null)
-            }}
-            onBlur={field.onBlur}
-            error={message('genreId')}
-          />
-        )}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {t(book ? 'form.save' : 'form.create')}
-        </Button>
-        <Link
-          className={buttonVariants({ variant: 'secondary' })}
-          {...(book ? { to: '/manager/books/$id', params: { id: book.id } } : { to: '/manager/books' })}
-        >
-          {t('form.cancel')}
-        </Link>
-      </div>
+      <ScriptFieldset>
+        <TextField label={t('fields.title')} autoFocus error={message('title')} {...form.register('title')} />
+        <TextField label={t('fields.author')} error={message('author')} {...form.register('author')} />
+        <TextField label={t('fields.publisher')} error={message('publisher')} {...form.register('publisher')} />
+        <Controller
+          control={form.control}
+          name="genreId"
+          render={({ field }) => (
+            <GenrePicker
+              label={t('fields.genre')}
+              name={field.name}
+              value={genre}
+              onChange={(next) => {
+                setGenre(next)
+                field.onChange(next?.id ?? null)
+              }}
+              onBlur={field.onBlur}
+              error={message('genreId')}
+            />
+          )}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t(book ? 'form.save' : 'form.create')}
+          </Button>
+          <Link
+            className={buttonVariants({ variant: 'secondary' })}
+            {...(book ? { to: '/manager/books/$id', params: { id: book.id } } : { to: '/manager/books' })}
+          >
+            {t('form.cancel')}
+          </Link>
+        </div>
+      </ScriptFieldset>
       {guard.dialog}
     </form>
   )

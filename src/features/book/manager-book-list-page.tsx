@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { ChevronRight, Plus } from 'lucide'
 
 import { buttonVariants } from '@/components/ui/button'
@@ -22,6 +22,8 @@ export interface ManagerBookListPageProps {
 /** /manager/books: search (bound to `searchTerm`), the list with genres, load more, counters. */
 export function ManagerBookListPage({ searchTerm, onSearchTermChange, permissions }: ManagerBookListPageProps) {
   const { t } = useTranslation(['book', 'shell'])
+  // The search form's action: this page (the form replaces its search params).
+  const pathname = useLocation({ select: (location) => location.pathname })
   const list = useInfiniteList(bookQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-6">
@@ -38,12 +40,13 @@ export function ManagerBookListPage({ searchTerm, onSearchTermChange, permission
       />
       <SearchInput
         value={searchTerm}
+        action={pathname}
         onValueChange={onSearchTermChange}
         label={t('list.searchLabel')}
         placeholder={t('list.searchPlaceholder')}
         className="max-w-md"
       />
-      <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
+      <DataList list={list} searchTerm={searchTerm} pagedUrl empty={t('list.empty')}>
         {(books) => (
           <ul
             aria-label={t('list.title')}

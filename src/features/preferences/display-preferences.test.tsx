@@ -80,3 +80,20 @@ describe('DisplayPreferences', () => {
     expect(screen.getByRole('radio', { name: 'Giza' })).toBeTruthy()
   })
 })
+
+describe('DisplayPreferences before hydration', () => {
+  it('paints the theme choices and the language select disabled: they work only with the script', async () => {
+    const { renderToString } = await import('react-dom/server')
+    const I18n = withI18n(instance)
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(
+      <ThemeProvider>
+        <I18n>
+          <DisplayPreferences />
+        </I18n>
+      </ThemeProvider>,
+    )
+    expect(container.querySelector('fieldset')!.disabled).toBe(true)
+    expect(container.querySelector('select')!.disabled).toBe(true)
+  })
+})

@@ -151,3 +151,34 @@ describe('quick successive choices', () => {
     expect(localStorage.getItem('i18nextLng')).toBe('fr')
   })
 })
+
+describe('before hydration and without JavaScript', () => {
+  it('paints the select disabled, with the languages as ?lng= links for a browser without JavaScript; hydrates without a mismatch', async () => {
+    const { renderToString } = await import('react-dom/server')
+    const { hydrateRoot } = await import('react-dom/client')
+    const { act } = await import('@testing-library/react')
+    const I18n = withI18n(await createTestI18n('en'))
+    const ui = (
+      <I18n>
+        <LanguageSwitcher />
+      </I18n>
+    )
+    const html = renderToString(ui)
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    expect(container.querySelector('select')!.disabled).toBe(true)
+    const noscript = container.querySelector('noscript')!
+    expect(noscript.innerHTML).toContain('href="?lng=fr"')
+    expect(noscript.innerHTML).toContain('href="?lng=ar"')
+
+    const errors = vi.spyOn(console, 'error')
+    const recoverable = vi.fn()
+    const root = await act(async () => hydrateRoot(container, ui, { onRecoverableError: recoverable }))
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+    expect(container.querySelector('select')!.disabled).toBe(false)
+    act(() => root.unmount())
+    container.remove()
+  })
+})

@@ -2,6 +2,7 @@ import { useState } from 'react'
 
 import { Select } from '@/components/ui/select'
 import { toast } from '@/components/ui/toaster'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { useChangeLanguage } from '@/lib/i18n/client'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } from '@/lib/i18n/config'
 import { useTranslation } from '@/lib/i18n/react'
@@ -10,7 +11,9 @@ import { useTranslation } from '@/lib/i18n/react'
  * The interface language: a labelled select listing the four languages by
  * their own names. Choosing one loads its messages, switches the page
  * (text, <html lang dir>, font scale) and remembers it (cookie and local
- * storage) for the next requests.
+ * storage) for the next requests. The select needs the script: it is
+ * disabled until the page has hydrated, and without JavaScript the languages
+ * are links (`?lng=`, which the server honours and remembers in the cookie).
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('ui')
@@ -18,6 +21,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   // The language being loaded, shown in the select until the switch is done.
   const [pending, setPending] = useState<Language>()
   const current = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE
+  const hydrated = useHydrated()
 
   const onChange = async (value: string) => {
     if (!isLanguage(value)) return
@@ -32,13 +36,33 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   }
 
   return (
-    <Select
-      label={t('preferences.language')}
-      className={className}
-      value={pending ?? current}
-      aria-busy={pending ? true : undefined}
-      onChange={(event) => void onChange(event.target.value)}
-      options={LANGUAGES.map((language) => ({ value: language.key, label: language.label, lang: language.key }))}
-    />
+    <>
+      <Select
+        label={t('preferences.language')}
+        className={className}
+        disabled={!hydrated}
+        value={pending ?? current}
+        aria-busy={pending ? true : undefined}
+        onChange={(event) => void onChange(event.target.value)}
+        options={LANGUAGES.map((language) => ({ value: language.key, label: language.label, lang: language.key }))}
+      />
+      {/* Without JavaScript (the browser shows this only then; React renders nothing inside it on the client). */}
+      <noscript>
+        <span className="flex flex-wrap gap-x-4 text-sm">
+          {LANGUAGES.map((language) => (
+            <a
+              key={language.key}
+              href={`?lng=${language.key}`}
+              lang={language.key}
+              hrefLang={language.key}
+              aria-current={language.key === current ? 'true' : undefined}
+              className="text-primary underline-offset-4 hover:underline aria-[current=true]:font-semibold"
+            >
+              {language.label}
+            </a>
+          ))}
+        </span>
+      </noscript>
+    </>
   )
 }

@@ -4,6 +4,7 @@ import { useId } from 'react'
 import { cn } from '@/components/ui/cn'
 import { Icon } from '@/components/ui/icon'
 import { type Theme, THEMES, useTheme } from '@/components/ui/theme-provider'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { useTranslation } from '@/lib/i18n/react'
 
 const ICONS = new Map<Theme, IconNode>([
@@ -12,15 +13,20 @@ const ICONS = new Map<Theme, IconNode>([
   ['dark', Moon],
 ])
 
-/** The theme: a labelled group of three choices (system, light, dark). */
+/**
+ * The theme: a labelled group of three choices (system, light, dark). The
+ * theme is kept in local storage and applied by script, so the choices are
+ * disabled until the page has hydrated.
+ */
 export function ThemeSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation('ui')
   // Undefined on the server and while hydrating: no choice is checked until the stored one is known.
   const { theme, setTheme } = useTheme()
   const name = useId()
+  const hydrated = useHydrated()
 
   return (
-    <fieldset className={cn('flex flex-col gap-1.5', className)}>
+    <fieldset disabled={!hydrated} className={cn('flex flex-col gap-1.5', className)}>
       <legend className="mb-1.5 text-sm font-medium">{t('preferences.theme')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border border-border p-1">
         {THEMES.map((value) => {
@@ -32,6 +38,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
                 'flex cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground',
                 'hover:bg-muted hover:text-foreground has-checked:bg-primary has-checked:text-primary-foreground',
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary',
+                'has-disabled:pointer-events-none has-disabled:opacity-60',
               )}
             >
               <input

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 
 import { Button, buttonVariants } from '@/components/ui/button'
+import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
@@ -56,34 +57,36 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
       noValidate
       className="flex max-w-lg flex-col gap-4"
     >
-      <TextField label={t('fields.name')} autoComplete="off" error={error('name')} {...form.register('name')} />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="off"
-        error={error('email')}
-        {...form.register('email')}
-      />
-      <Select
-        label={t('fields.role')}
-        options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-        description={isSelf ? t('fields.ownRoleHint') : undefined}
-        error={error('role')}
-        // One's own role is shown, never sent as a change (the server refuses it anyway).
-        {...(isSelf ? { disabled: true, defaultValue: user?.role } : form.register('role'))}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={save.isPending}>
-          {t(user ? 'form.save' : 'form.create')}
-        </Button>
-        <Link
-          to={user ? '/manager/users/$id' : '/manager/users'}
-          params={user ? { id: user.id } : undefined}
-          className={buttonVariants({ variant: 'secondary' })}
-        >
-          {t('form.cancel')}
-        </Link>
-      </div>
+      <ScriptFieldset>
+        <TextField label={t('fields.name')} autoComplete="off" error={error('name')} {...form.register('name')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          error={error('email')}
+          {...form.register('email')}
+        />
+        <Select
+          label={t('fields.role')}
+          options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          description={isSelf ? t('fields.ownRoleHint') : undefined}
+          error={error('role')}
+          // One's own role is shown, never sent as a change (the server refuses it anyway).
+          {...(isSelf ? { disabled: true, defaultValue: user?.role } : form.register('role'))}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={save.isPending}>
+            {t(user ? 'form.save' : 'form.create')}
+          </Button>
+          <Link
+            to={user ? '/manager/users/$id' : '/manager/users'}
+            params={user ? { id: user.id } : undefined}
+            className={buttonVariants({ variant: 'secondary' })}
+          >
+            {t('form.cancel')}
+          </Link>
+        </div>
+      </ScriptFieldset>
       {guard.dialog}
     </form>
   )

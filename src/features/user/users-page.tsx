@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { Ban, Plus } from 'lucide'
 
 import { Badge } from '@/components/ui/badge'
@@ -23,6 +23,8 @@ export function UsersPage({
   onSearchChange: (term: string) => void
 }) {
   const { t } = useTranslation('user')
+  // The search form's action: this page (the form replaces its search params).
+  const pathname = useLocation({ select: (location) => location.pathname })
   const list = useInfiniteList<UserListItem, Error>(userQueries.list(searchTerm))
   return (
     <div className="flex flex-col gap-6">
@@ -35,8 +37,8 @@ export function UsersPage({
           </Link>
         }
       />
-      <SearchInput value={searchTerm} onValueChange={onSearchChange} label={t('list.searchLabel')} />
-      <DataList list={list} searchTerm={searchTerm} empty={t('list.empty')}>
+      <SearchInput value={searchTerm} action={pathname} onValueChange={onSearchChange} label={t('list.searchLabel')} />
+      <DataList list={list} searchTerm={searchTerm} pagedUrl empty={t('list.empty')}>
         {(users) => (
           <ul className="divide-y divide-border rounded-lg border border-border">
             {users.map((user) => (

@@ -8,11 +8,12 @@ import { listSearch } from '@/lib/search-params'
 export const Route = createFileRoute('/app/books/')({
   validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
-  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  // `pages` (2–10): 'Load more' used before hydration or without JavaScript; the server renders that many pages.
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm, pages: search.pages }),
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
   // list shows 'Something went wrong' with Try again.
   loader: async ({ context, deps }) => {
-    await context.queryClient.prefetchInfiniteQuery(bookQueries.list(deps.searchTerm))
+    await context.queryClient.prefetchInfiniteQuery({ ...bookQueries.list(deps.searchTerm), pages: deps.pages ?? 1 })
   },
   head: pageHead('pages.books'),
   component: function AppBooks() {
