@@ -13,7 +13,7 @@ export const SLOW_PHONE = {
 } as const
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
     await cdp.send('Network.enable')
@@ -23,7 +23,7 @@ export const test = base.extend({
       downloadThroughput: SLOW_PHONE.downloadBytesPerSecond,
       uploadThroughput: SLOW_PHONE.uploadBytesPerSecond,
     })
-    await use(page)
+    await provide(page)
   },
 })
 

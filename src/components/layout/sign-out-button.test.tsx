@@ -20,6 +20,8 @@ vi.mock('@/lib/auth/auth-client', async (original) => ({
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   useRouter: () => router,
+  useRouterState: ({ select }: { select: (state: { location: { href: string } }) => unknown }) =>
+    select({ location: { href: '/app/account?x=1' } }),
 }))
 
 let instance: Translator
@@ -50,6 +52,20 @@ async function renderButton() {
 }
 
 describe('SignOutButton', () => {
+  it('is a form that leads to the sign-out page before its script runs, coming back here on Cancel', () => {
+    const I18n = withI18n(instance)
+    render(
+      <I18n>
+        <SignOutButton />
+      </I18n>,
+    )
+    const form = screen.getByRole('button', { name: 'Sign out' }).closest('form')!
+    expect(form.getAttribute('method')).toBe('get')
+    expect(form.getAttribute('action')).toBe('/logout')
+    expect(new FormData(form).get('redirect')).toBe('/app/account?x=1')
+    expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('type')).toBe('submit')
+  })
+
   it('asks first; cancelling keeps the session', async () => {
     await renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
