@@ -5,10 +5,12 @@
  * protocol), a fresh browser context (empty cache) for every visit, measuring
  * on each app (ours and start-ui-web, rounds interleaved between them):
  *
- * - the first interaction that works: `/login` opened, the e-mail typed the
+ * - the first interaction that works: `/login` opened, the e-mail entered the
  *   instant the field is visible and Enter pressed, again and again until the
  *   browser shows the verify page's code field; the time from navigation
- *   start, and how many attempts were lost on the way (`firstWorkingLogin`);
+ *   start, and how many attempts were lost on the way (`firstWorkingLogin`),
+ *   for a person whose phone fills the address in at once (autofill: the
+ *   earliest Enter possible) and for one who types it at 10 keys a second;
  * - Interaction to Next Paint on `/login`, `/app/books` and `/manager/books`
  *   (signed in for the last two): the page's heading tapped the instant it is
  *   visible, then its text field (the e-mail, the search) typed into at 10 keys
@@ -40,6 +42,10 @@ export interface PhoneApp {
 
 const PHONE_ROUTES = ['/login', '/app/books', '/manager/books'] as const
 
+/** How the address gets into the field: filled at once (a phone's autofill), or typed at 10 keys a second. */
+export type LoginEntry = 'autofill' | 'typed'
+const LOGIN_ENTRIES: readonly LoginEntry[] = ['autofill', 'typed']
+
 interface LoginRun {
   /** Navigation start to the verify page's code field visible. */
   ms: number
@@ -67,7 +73,7 @@ interface LighthouseRun {
 export interface PhoneAppReport {
   name: string
   /** One per round. */
-  login: LoginRun[]
+  login: Record<LoginEntry, LoginRun[]>
   routes: RouteRun[][]
   lighthouse: LighthouseRun[][]
 }
@@ -162,8 +168,8 @@ async function quiet(requests: ReturnType<typeof watchRequests>, limitMs = ATTEM
 
 /**
  * `/login` from navigation start until the verify page's code field shows,
- * typing the address and pressing Enter the instant the e-mail field is
- * visible, and again after every attempt that did not work. After an Enter,
+ * entering the address (`entry`) and pressing Enter the instant the e-mail
+ * field is visible, and again after every attempt that did not work. After an Enter,
  * the attempt is decided by what the browser does, whatever the page's code:
  * - the URL becomes the verify page (a client-side navigation, or a form post
  *   answered with a redirect there): it worked;
@@ -175,7 +181,7 @@ async function quiet(requests: ReturnType<typeof watchRequests>, limitMs = ATTEM
  *   refused it): lost, typed again, as a person who sees nothing happen would.
  * A 429 stops the run (start-ui-web limits code requests to 3 a minute).
  */
-async function firstWorkingLogin(browser: Browser, app: PhoneApp): Promise<LoginRun> {
+async function firstWorkingLogin(browser: Browser, app: PhoneApp, entry: LoginEntry): Promise<LoginRun> {
   const { context, page } = await phonePage(browser, app, '/login')
   try {
     const requests = watchRequests(page)
@@ -193,7 +199,13 @@ async function firstWorkingLogin(browser: Browser, app: PhoneApp): Promise<Login
       fieldVisibleMs ??= elapsed()
       const documents = requests.documents
       try {
-        await field.fill(LOGIN_EMAIL, { timeout: 5000 })
+        if (entry === 'autofill') {
+          await field.fill(LOGIN_EMAIL, { timeout: 5000 })
+        } else {
+          // Emptied first: a page that came back may show the address already.
+          await field.fill('', { timeout: 5000 })
+          await field.pressSequentially(LOGIN_EMAIL, { delay: KEY_DELAY_MS, timeout: 10_000 })
+        }
         await field.press('Enter', { timeout: 5000 })
       } catch {
         // The document was replaced under the hand (a navigation of an earlier attempt).
@@ -274,7 +286,12 @@ export async function measurePhone(
   apps: PhoneApp[],
   options: { rounds: number; log: (line: string) => void },
 ): Promise<PhoneReport> {
-  const reports: PhoneAppReport[] = apps.map((app) => ({ name: app.name, login: [], routes: [], lighthouse: [] }))
+  const reports: PhoneAppReport[] = apps.map((app) => ({
+    name: app.name,
+    login: { autofill: [], typed: [] },
+    routes: [],
+    lighthouse: [],
+  }))
   const loads: number[] = []
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
@@ -282,11 +299,13 @@ export async function measurePhone(
       loads.push(os.loadavg()[0]!)
       for (const [index, app] of apps.entries()) {
         const report = reports[index]!
-        const login = await firstWorkingLogin(browser, app)
-        report.login.push(login)
-        options.log(
-          `round ${round + 1}/${options.rounds}, ${app.name}: /login field visible at ${Math.round(login.fieldVisibleMs)} ms, first working Enter on the verify page at ${Math.round(login.ms)} ms, ${login.lost} lost`,
-        )
+        for (const entry of LOGIN_ENTRIES) {
+          const login = await firstWorkingLogin(browser, app, entry)
+          report.login[entry].push(login)
+          options.log(
+            `round ${round + 1}/${options.rounds}, ${app.name}: /login (${entry}) field visible at ${Math.round(login.fieldVisibleMs)} ms, first working Enter on the verify page at ${Math.round(login.ms)} ms, ${login.lost} lost`,
+          )
+        }
         const routes: RouteRun[] = []
         for (const route of PHONE_ROUTES) {
           const run = await interactionLatency(browser, app, route)
