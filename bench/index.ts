@@ -25,7 +25,14 @@
  *   set), with the server's RSS before, at the end and 5 s later;
  * - `rate-limit`: a second server with RATE_LIMIT=true (after the others, the
  *   first one stopped), `wrk` on `/api/auth/get-session` anonymous and signed
- *   in: no answer may be a 429 (or any other non-2xx).
+ *   in: no answer may be a 429 (or any other non-2xx);
+ * - `phone`: what a person feels on a phone (issue 25 part 4, bench/phone.ts):
+ *   Chromium with the CPU slowed 4× and a slow network, the time from opening
+ *   `/login` to the first type + Enter that reaches `/login/verify` (and the
+ *   attempts lost before it), INP on `/login`, `/app/books` and `/manager/books`,
+ *   and Lighthouse mobile's Total Blocking Time there; beside start-ui-web's
+ *   when BENCH_START_UI_WEB_DIR names its build (bench/start-ui-web.ts), rounds
+ *   interleaved between the two.
  *
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
@@ -34,7 +41,10 @@
  * manager-books, session-anonymous, session, books-api: both pages), BENCH_CONNECTIONS (20), BENCH_SKIP (a comma-separated list
  * of the parts above), BENCH_PORT / BENCH_SMTP_PORT (else free ports), BENCH_CPU_PROF=1 (the server writes a
  * CPU profile into bench-profiles/), BENCH_SOAK_SECONDS (the `soak` part's length; unset: not run),
- * BENCH_WRITE (set to 0 to leave docs/performance.md alone).
+ * BENCH_WRITE (set to 0 to leave docs/performance.md alone), BENCH_ONLY (a comma-separated list of the parts
+ * to run, every other one skipped: `BENCH_ONLY=phone` runs only the phone part), BENCH_PHONE_ROUNDS (3),
+ * BENCH_START_UI_WEB_DIR (start-ui-web's built checkout, for the `phone` part; unset: ours alone),
+ * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -48,6 +58,7 @@ import { runnerImport } from 'vite'
 import { ensureBuild, type RunningApp, runtimeFloorMegabytes, signIn, startApp, startMailCatcher } from './app'
 import { createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
+import type { PhoneApp } from './phone'
 import {
   type CaseResult,
   type CompressionCheck,
@@ -62,6 +73,7 @@ import {
   type SoakReport,
   type WeightResult,
 } from './report'
+import { startStartUiWeb, startUiWebDir } from './start-ui-web'
 import { roundStats } from './stats'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -83,20 +95,34 @@ const LOAD_WARM_UP_SECONDS = 2
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 0)
 const SETTLE_MS = 5000
+const PHONE_ROUNDS = Number(process.env.BENCH_PHONE_ROUNDS ?? 3)
+const USER_EMAIL = 'user@user.com'
+/** The sign-in form of both apps (ours and start-ui-web): an e-mail field, then a one-time-code field on /login/verify. */
+const PHONE_LOGIN = {
+  emailField: 'input[type="email"]',
+  codeField: 'input[autocomplete="one-time-code"]',
+  verifyPath: /^\/login\/verify\/?$/,
+}
 
 /** The parts of a run, each skippable with BENCH_SKIP=part,part. */
-const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse', 'soak', 'rate-limit'] as const
-const SKIP = new Set(
-  (process.env.BENCH_SKIP ?? '')
+const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse', 'soak', 'rate-limit', 'phone'] as const
+const partList = (value: string | undefined) =>
+  (value ?? '')
     .split(',')
     .map((part) => part.trim())
-    .filter(Boolean),
-)
+    .filter(Boolean)
+const SKIP = new Set(partList(process.env.BENCH_SKIP))
+const ONLY = partList(process.env.BENCH_ONLY)
+for (const [name, parts] of [
+  ['BENCH_SKIP', [...SKIP]],
+  ['BENCH_ONLY', ONLY],
+] as const)
+  for (const part of parts)
+    if (!(PARTS as readonly string[]).includes(part))
+      throw new Error(`${name}: unknown part ${part} (parts: ${PARTS.join(', ')})`)
+if (ONLY.length) for (const part of PARTS) if (!ONLY.includes(part)) SKIP.add(part)
 // The soak is long: only on demand.
 if (!(SOAK_SECONDS > 0)) SKIP.add('soak')
-for (const part of SKIP)
-  if (!(PARTS as readonly string[]).includes(part))
-    throw new Error(`BENCH_SKIP: unknown part ${part} (parts: ${PARTS.join(', ')})`)
 const runs = (part: (typeof PARTS)[number]) => !SKIP.has(part)
 
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -203,6 +229,7 @@ async function main() {
   const cookieFor = (email: string) => signIn(app.baseUrl, email, (e) => mail.nextCode(e))
   if (runs('weight')) report.weights = await pageWeights(app.baseUrl, cookieFor)
   if (runs('lighthouse')) report.lighthouse = await lighthouseScores(app.baseUrl, cookieFor)
+  if (runs('phone')) report.phone = await phoneFigures(app.baseUrl, cookieFor, mail)
   if (runs('soak')) report.soak = await soak(app, cookie)
   if (runs('rate-limit')) {
     // Its own server (RATE_LIMIT=true) on the same database and port: the first one stops.
@@ -621,6 +648,60 @@ async function lighthouseScores(
     score: figure.score,
     lcpMs: figure.lcpMs,
   }))
+}
+
+/**
+ * What a person feels on a phone (bench/phone.ts), on this bench's server and,
+ * when BENCH_START_UI_WEB_DIR is set, on start-ui-web started beside it (its
+ * codes through the same SMTP catcher), rounds interleaved between the two.
+ */
+async function phoneFigures(
+  baseUrl: string,
+  cookieFor: (email: string) => Promise<string>,
+  mail: Awaited<ReturnType<typeof startMailCatcher>>,
+) {
+  const { measurePhone } = await import('./phone')
+  const sessions = async (signInAs: (email: string) => Promise<string>) => {
+    const cookies = new Map([
+      ['/app/books', await signInAs(USER_EMAIL)],
+      ['/manager/books', await signInAs(ADMIN_EMAIL)],
+    ])
+    return (route: string) => cookies.get(route)
+  }
+  const apps: PhoneApp[] = [
+    {
+      name: 'this product',
+      baseUrl,
+      cookieFor: await sessions(cookieFor),
+      login: PHONE_LOGIN,
+      fieldFor: (route) =>
+        route === '/login'
+          ? { selector: PHONE_LOGIN.emailField, text: USER_EMAIL }
+          : { selector: 'input[type="search"]', text: COMMON_TERM },
+    },
+  ]
+  const dir = startUiWebDir()
+  let theirs: RunningApp | undefined
+  if (dir) {
+    theirs = await startStartUiWeb(dir, mail.url)
+    cleanups.push(() => theirs!.stop())
+    log(`start-ui-web on ${theirs.baseUrl} (${dir})`)
+    apps.push({
+      name: 'start-ui-web',
+      baseUrl: theirs.baseUrl,
+      cookieFor: await sessions((email) => signIn(theirs!.baseUrl, email, (e) => mail.nextCode(e))),
+      login: PHONE_LOGIN,
+      // On a phone its /app/books has no search field and its /manager/books hides it (`max-md:hidden`).
+      fieldFor: (route) => (route === '/login' ? { selector: PHONE_LOGIN.emailField, text: USER_EMAIL } : undefined),
+    })
+  } else {
+    log('phone: BENCH_START_UI_WEB_DIR is not set: this product alone')
+  }
+  try {
+    return await measurePhone(apps, { rounds: PHONE_ROUNDS, log: (line) => log(`phone ${line}`) })
+  } finally {
+    await theirs?.stop()
+  }
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a query as drizzle builds it (`$n` parameters bound). */

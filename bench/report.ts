@@ -1,4 +1,5 @@
 import type { LoadResult } from './load'
+import type { LoginEntry, PhoneAppReport, PhoneReport } from './phone'
 import { type LatencyStats, median } from './stats'
 
 export const REPORT_FILE = 'docs/performance.md'
@@ -96,6 +97,7 @@ export interface Report {
   lighthouse?: LighthouseResult[]
   soak?: SoakReport
   rateLimit?: RateLimitCheck[]
+  phone?: PhoneReport
 }
 
 const ms = (value: number) => value.toFixed(1)
@@ -290,8 +292,139 @@ function summaryRows(report: Report): Row[] {
       met: compressed && /accept-encoding/i.test(check.vary),
     })
   }
+  if (report.phone) rows.push(...phoneRows(report.phone))
   // In the issue's order (a stable sort keeps each part's rows as they came).
   return rows.sort((a, b) => Number.parseInt(a.part) - Number.parseInt(b.part))
+}
+
+/** What the web's "good" thresholds allow: INP (web.dev) and TBT (Lighthouse's mobile scoring), milliseconds. */
+const GOOD_INP_MS = 200
+const GOOD_TBT_MS = 200
+
+/** A phone figure of one app across the rounds: the median and the rounds' range (`NaN`s left out). */
+function phoneFigure(values: Array<number | undefined>, format = (value: number) => String(Math.round(value))) {
+  const known = values.filter((value): value is number => value !== undefined && Number.isFinite(value))
+  return known.length ? { median: median(known), range: range(known, format) } : undefined
+}
+
+/** The figures of one app on the phone, by measure (also the rows of the side-by-side table). */
+function phoneFigures(app: PhoneAppReport) {
+  const routes = app.routes[0]?.map((run) => run.route) ?? []
+  return {
+    fieldVisible: phoneFigure(Object.values(app.login).flatMap((runs) => runs.map((run) => run.fieldVisibleMs))),
+    login: Object.fromEntries(
+      Object.entries(app.login).map(([entry, runs]) => [
+        entry,
+        {
+          figure: phoneFigure(
+            runs.map((run) => run.ms),
+            (value) => (value / 1000).toFixed(2),
+          ),
+          lost: runs.map((run) => run.lost),
+        },
+      ]),
+    ) as Record<LoginEntry, { figure: ReturnType<typeof phoneFigure>; lost: number[] }>,
+    inp: routes.map((route) => ({
+      route,
+      interaction: app.routes.find((runs) => runs.length)?.find((run) => run.route === route)?.interaction ?? '',
+      figure: phoneFigure(app.routes.map((runs) => runs.find((run) => run.route === route)?.inpMs)),
+    })),
+    tbt: routes.map((route) => ({
+      route,
+      figure: phoneFigure(app.lighthouse.map((runs) => runs.find((run) => run.route === route)?.tbtMs)),
+      score: phoneFigure(app.lighthouse.map((runs) => runs.find((run) => run.route === route)?.score)),
+    })),
+  }
+}
+
+const LOGIN_ENTRY_LABELS: Record<LoginEntry, string> = {
+  autofill: 'filled at once (autofill)',
+  typed: 'typed at 10 keys/s',
+}
+
+const seconds = (value: number | undefined) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`)
+const millis = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} ms`)
+
+/** Issue 25 part 4: the first working sign-in, INP and TBT on a phone, ours against start-ui-web's (when it ran). */
+function phoneRows(phone: PhoneReport): Row[] {
+  const [ours, theirs] = phone.apps.map(phoneFigures)
+  if (!ours) return []
+  const them = `${phone.apps[1]?.name}: `
+  const rows: Row[] = []
+  for (const [entry, login] of Object.entries(ours.login) as Array<[LoginEntry, (typeof ours.login)[LoginEntry]]>) {
+    const other = theirs?.login[entry]
+    rows.push({
+      part: '25.4',
+      measure: `phone: \`/login\` opened, \`user@user.com\` ${LOGIN_ENTRY_LABELS[entry]} + Enter the instant the field shows (again after each lost attempt), until the code field of \`/login/verify\` (lost attempts per round)`,
+      figure: `${seconds(login.figure?.median)} (lost: ${login.lost.join(', ')})`,
+      rounds: login.figure?.range && `${login.figure.range} s`,
+      target: `nothing lost${other ? `; ${them}${seconds(other.figure?.median)} (lost: ${other.lost.join(', ')})` : ''}`,
+      met: login.lost.every((lost) => lost === 0),
+    })
+  }
+  for (const [index, inp] of ours.inp.entries()) {
+    const other = theirs?.inp[index]
+    rows.push({
+      part: '25.4',
+      measure: `phone: INP on \`${inp.route}\` (${inp.interaction} from the first paint)`,
+      figure: millis(inp.figure?.median),
+      rounds: inp.figure?.range,
+      target: `≤ ${GOOD_INP_MS} ms${other ? `; ${them}${millis(other.figure?.median)} (${other.interaction})` : ''}`,
+      met: inp.figure ? inp.figure.median <= GOOD_INP_MS : undefined,
+    })
+  }
+  for (const [index, tbt] of ours.tbt.entries()) {
+    const other = theirs?.tbt[index]
+    rows.push({
+      part: '25.4',
+      measure: `Lighthouse mobile, \`${tbt.route}\`: Total Blocking Time (score)`,
+      figure: `${millis(tbt.figure?.median)} (${tbt.score?.median.toFixed(2) ?? '–'})`,
+      rounds: tbt.figure?.range,
+      target: `≤ ${GOOD_TBT_MS} ms${other ? `; ${them}${millis(other.figure?.median)} (${other.score?.median.toFixed(2) ?? '–'})` : ''}`,
+      met: tbt.figure ? tbt.figure.median <= GOOD_TBT_MS : undefined,
+    })
+  }
+  return rows
+}
+
+/** The phone figures side by side, each with its rounds. */
+function phoneSection(phone: PhoneReport): string[] {
+  const apps = phone.apps.map((app) => ({ name: app.name, figures: phoneFigures(app) }))
+  const cell = (figure: { median: number; range: string } | undefined, format: (value: number) => string) =>
+    figure ? `${format(figure.median)}${figure.range ? ` (${figure.range})` : ''}` : '–'
+  const ms = (value: number) => `${Math.round(value)} ms`
+  const rowsOf = (label: string, pick: (figures: ReturnType<typeof phoneFigures>) => string) =>
+    `| ${label} | ${apps.map((app) => pick(app.figures)).join(' | ')} |`
+  const routes = apps[0]?.figures.inp.map((inp) => inp.route) ?? []
+  return [
+    '### What a person feels on a phone (issue 25, part 4)',
+    '',
+    `Debian's Chromium with the CPU slowed 4× and the network slowed to 1.6 Mbit/s down, 750 kbit/s up, 150 ms added to each request (DevTools protocol), a 412 × 823 touch screen, an empty cache at every visit (bench/phone.ts). ${phone.rounds} round${phone.rounds === 1 ? '' : 's'} going through every app in turn; each figure is the median of the rounds, their range in brackets; 1-minute load average at the rounds' start: ${phone.loads.map((load) => load.toFixed(1)).join(', ')}. "First working Enter": \`/login\` opened, the address filled in at once (as a phone's autofill does) or typed at 10 keys a second, and Enter pressed, from the instant the field is visible, again after every attempt that did not reach the verify page (a native submit that reloaded the login page, or an Enter that did nothing for 1 s); the time runs from navigation start to the verify page's code field. INP: the heading tapped the instant it shows, then the page's text field (if it shows one on a phone) typed into at 10 keys a second; Event Timing entries reduced as web-vitals does. TBT and score: Lighthouse's mobile run (its own simulated phone).`,
+    '',
+    `| measure | ${apps.map((app) => app.name).join(' | ')} |`,
+    `|---|${apps.map(() => '---:').join('|')}|`,
+    rowsOf('`/login`: e-mail field visible', (figures) => cell(figures.fieldVisible, ms)),
+    ...(Object.keys(LOGIN_ENTRY_LABELS) as LoginEntry[]).flatMap((entry) => [
+      rowsOf(`\`/login\`: address ${LOGIN_ENTRY_LABELS[entry]}, first working Enter, to the code field`, (figures) =>
+        cell(figures.login[entry].figure, (value) => seconds(value)).replace(/\)$/, ' s)'),
+      ),
+      rowsOf(`\`/login\`: address ${LOGIN_ENTRY_LABELS[entry]}, attempts lost each round`, (figures) =>
+        figures.login[entry].lost.join(', '),
+      ),
+    ]),
+    ...routes.flatMap((route, index) => [
+      rowsOf(
+        `INP \`${route}\``,
+        (figures) =>
+          `${cell(figures.inp[index]?.figure, ms)}${figures.inp[index]?.interaction ? `; ${figures.inp[index]!.interaction}` : ''}`,
+      ),
+      rowsOf(`TBT \`${route}\` (Lighthouse mobile score)`, (figures) => {
+        const tbt = figures.tbt[index]
+        return `${cell(tbt?.figure, ms)}${tbt?.score ? `; ${tbt.score.median.toFixed(2)}` : ''}`
+      }),
+    ]),
+    '',
+  ]
 }
 
 /** The benchmark's section of docs/performance.md: one table of every figure, then the details. */
@@ -314,6 +447,7 @@ export function markdownReport(report: Report): string {
       `Load: \`wrk -t2 -c${report.load.connections} -d${report.load.seconds}s\` after a 2 s warm-up, on the same ${report.books.toLocaleString('en')}-book database, without \`Accept-Encoding\` (uncompressed answers, as the issue's figures); ${report.load.rounds} rounds going through every route in turn, "figure" and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${report.load.loads.map((load) => load.toFixed(1)).join(', ')}. The bare SQL is the first page's query as the app builds it (\`listBooksQuery\`: the page with the row counter) run by ${report.load.connections} clients of a \`pg\` Pool in the bench's process, as a named statement (prepared once per connection, as the app runs it).`,
       '',
     )
+  if (report.phone) lines.push(...phoneSection(report.phone))
   if (report.million) lines.push(...millionSection(report, report.million))
   lines.push(END)
   return lines.join('\n')

@@ -1,0 +1,81 @@
+/**
+ * start-ui-web (BearStudio), the starter this product competes with, started
+ * beside ours so that one bench run compares the two: its production build in
+ * BENCH_START_UI_WEB_DIR, built as ../shared/bench/start-ui-web.md says (Node
+ * 22, pnpm 10, Prisma without downloads, its own database in its `.env`).
+ * Nothing of it is in this repository.
+ *
+ * It runs as its `pnpm start` runs it (`dotenv -- node .output/server/index.mjs`,
+ * NODE_ENV=production), on BENCH_START_UI_WEB_NODE (a Node 22; default `node`),
+ * with its `.env` read here and two values replaced: EMAIL_SERVER (the bench's
+ * SMTP catcher, which hands over its codes) and LOGGER_LEVEL (warn). Its port
+ * is the one of the VITE_BASE_URL its client was built with (better-auth checks
+ * the origin against it).
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import type { RunningApp } from './app'
+import { parseDotenv } from './phone-figures'
+
+const ENTRY = '.output/server/index.mjs'
+
+/** start-ui-web's folder, when the bench is told where it is. */
+export function startUiWebDir(): string | undefined {
+  return process.env.BENCH_START_UI_WEB_DIR || undefined
+}
+
+/** Starts start-ui-web's production build; resolves once `/login` answers 200. */
+export async function startStartUiWeb(dir: string, emailServer: string, timeoutMs = 60_000): Promise<RunningApp> {
+  if (!existsSync(path.join(dir, ENTRY)))
+    throw new Error(`BENCH_START_UI_WEB_DIR: no ${ENTRY} in ${dir} (build it: ../shared/bench/start-ui-web.md)`)
+  const dotenv = parseDotenv(readFileSync(path.join(dir, '.env'), 'utf8'))
+  const baseUrl = new URL(dotenv.VITE_BASE_URL ?? '').origin
+  const node = process.env.BENCH_START_UI_WEB_NODE ?? 'node'
+  // Its `.env`, not ours: nothing of the bench's environment (a DATABASE_URL…) reaches it.
+  const child = spawn(node, [ENTRY], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...dotenv,
+      NODE_ENV: 'production',
+      PORT: new URL(baseUrl).port,
+      HOST: '127.0.0.1',
+      EMAIL_SERVER: emailServer,
+      LOGGER_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let exited = false
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
+  const stop = async () => {
+    if (exited) return
+    child.kill('SIGTERM')
+    const stopped = await Promise.race([exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
+    if (!stopped) {
+      child.kill('SIGKILL')
+      await exit
+    }
+  }
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (exited) throw new Error(`start-ui-web exited during start-up:\n${output}`)
+    try {
+      const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(5000) })
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`start-ui-web did not answer /login within ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return { baseUrl, process: child, output: () => output, stop }
+}
