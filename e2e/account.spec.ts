@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 
 import { readLoginCode } from './support/mailbox'
-import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 /** A brand-new account, onboarded as `name`, on its account page. */
 async function newAccount(page: Page, name: string, prefix = 'account') {
   const email = uniqueEmail(prefix)
   await signIn(page, email)
   await expect(page).toHaveURL(/\/onboarding/)
-  await waitForHydration(page)
   await page.getByLabel('Name').fill(name)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app$/)
@@ -18,7 +17,6 @@ async function newAccount(page: Page, name: string, prefix = 'account') {
 
 async function openAccount(page: Page, path = '/app/account') {
   await page.goto(path)
-  await waitForHydration(page, 'main button')
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
 }
 

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { banUser } from './support/admin'
 import { listMessages } from './support/mailbox'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
-import { signIn, uniqueEmail, waitForHydration } from './support/sign-in'
+import { signIn, uniqueEmail } from './support/sign-in'
 import { signInWithOidc } from './support/social'
 
 test('a banned user gets no code: refused on the login page, no e-mail leaves', async ({ page, browser, baseURL }) => {
@@ -15,7 +15,6 @@ test('a banned user gets no code: refused on the login page, no e-mail leaves', 
   const mailsBefore = (await listMessages(email)).length
 
   await page.goto('/login')
-  await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'You have been banned from this application' })).toBeVisible()
@@ -28,7 +27,6 @@ test('a banned user is refused at sign-in by provider', async ({ page, browser, 
   await setOidcIdentity(person)
   await signInWithOidc(page)
   await expect(page).toHaveURL(/\/onboarding/)
-  await waitForHydration(page)
   await page.getByLabel('Name').fill('Soon Banned')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app$/)

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 const DESKTOP = { width: 1280, height: 800 }
 test.use({ viewport: DESKTOP })
@@ -11,7 +11,6 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search bo
 async function openBooks(page: Page, path = '/manager/books') {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible()
-  await waitForHydration(page, 'input[type="search"]')
 }
 
 test.describe('the manager book list', () => {
@@ -61,7 +60,6 @@ test.describe('the manager book list', () => {
     await openBooks(page)
     await page.getByRole('link', { name: 'New book' }).click()
     await expect(page).toHaveURL(/\/manager\/books\/new$/)
-    await waitForHydration(page)
 
     // The shared schema's messages, before any request.
     await page.getByRole('button', { name: 'Create book' }).click()
@@ -85,7 +83,6 @@ test.describe('the manager book list', () => {
 
     // A second book by the same author, then give it the first one's title.
     await page.goto('/manager/books/new')
-    await waitForHydration(page)
     await page.getByLabel('Title').fill(`${title} II`)
     await page.getByLabel('Author').fill(author)
     await page.getByRole('button', { name: 'Create book' }).click()
@@ -93,7 +90,6 @@ test.describe('the manager book list', () => {
 
     await page.getByRole('link', { name: 'Edit' }).click()
     await expect(page).toHaveURL(/\/update$/)
-    await waitForHydration(page)
     await page.getByLabel('Title').fill(title)
     await page.getByRole('button', { name: 'Save changes' }).click()
     const titleField = page.getByLabel('Title')
@@ -110,7 +106,6 @@ test.describe('the manager book list', () => {
 
     // Delete, after confirming; permanent.
     await page.goto(bookUrl)
-    await waitForHydration(page, 'main button')
     await page.getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Delete this book?' })
     await expect(dialog).toContainText(title)
@@ -128,7 +123,6 @@ test.describe('the manager book list', () => {
   test('leaving a dirty form asks first', async ({ page }) => {
     await signIn(page, ADMIN_EMAIL)
     await page.goto('/manager/books/new')
-    await waitForHydration(page)
     await page.getByLabel('Title').fill('Unsaved title')
     await page
       .getByRole('navigation', { name: 'Manager navigation' })

@@ -1,7 +1,7 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
 import { expect, test } from '@playwright/test'
 
-import { requestCode, submitCode, waitForHydration } from './support/sign-in'
+import { requestCode, submitCode } from './support/sign-in'
 
 test('in demo mode an admin reads the books, and deleting one opens the demo dialog and deletes nothing', async ({
   page,
@@ -17,7 +17,6 @@ test('in demo mode an admin reads the books, and deleting one opens the demo dia
   const title = (await first.locator('span.font-medium').textContent())!
   await first.click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-  await waitForHydration(page, 'main button')
   await page.getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByRole('dialog', { name: 'Demo Mode' })).toBeVisible()

@@ -1,7 +1,7 @@
 // Runs in the `demo` project: DEMO_MODE=true, REPOSITORY_URL and DEMO_CONTACT_EMAIL set (playwright.config.ts).
 import { expect, test } from '@playwright/test'
 
-import { requestCode, submitCode, waitForHydration } from './support/sign-in'
+import { requestCode, submitCode } from './support/sign-in'
 
 const REPOSITORY = 'https://github.com/start-books-e2e/start-books'
 
@@ -20,7 +20,6 @@ test('with a repository configured: the demo dialog clones it, the welcome page 
 
   await page.goto('/manager/books')
   await page.getByRole('list', { name: 'Books' }).getByRole('link').first().click()
-  await waitForHydration(page, 'main button')
   await page.getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Demo Mode' })

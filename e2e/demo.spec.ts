@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test'
 
 import { listMessages } from './support/mailbox'
-import { requestCode, submitCode, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { requestCode, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 async function demoCode(page: Page) {
   const code = page.getByTestId('demo-code')
@@ -14,8 +14,6 @@ test('the login page lists the demo accounts; a click fills the e-mail', async (
   await page.goto('/login')
   const hint = page.getByRole('complementary', { name: 'Demo mode' })
   await expect(hint).toContainText('sign in with one of these accounts')
-  // The page is on screen before its script runs (decision 023): a click before hydration does nothing.
-  await waitForHydration(page, 'aside button')
   await hint.getByRole('button', { name: USER_EMAIL }).click()
   await expect(page.getByLabel('Email')).toHaveValue(USER_EMAIL)
 })
@@ -50,7 +48,6 @@ test('another existing account gets its code by e-mail, never in the hint', asyn
 test('an unknown address cannot sign up: /login/error?error=signup_disabled', async ({ page }) => {
   const email = uniqueEmail('demo')
   await page.goto('/login')
-  await waitForHydration(page)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/error\?error=signup_disabled$/)

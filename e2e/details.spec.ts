@@ -1,7 +1,7 @@
 // Issue 15: the last details of the specification, as a user meets them.
 import { expect, type Page, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, requestCode, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, requestCode, signIn, USER_EMAIL } from './support/sign-in'
 import { openUserAsAdmin } from './support/users'
 
 const PHONE = { width: 375, height: 740 }
@@ -56,7 +56,6 @@ test.describe('the app catalogue on a phone', () => {
   test('searches by title and author, bound to searchTerm, with the counters', async ({ page }) => {
     await signIn(page, USER_EMAIL)
     await page.goto('/app/books')
-    await waitForHydration(page, 'input[type="search"]')
     await expect(page.getByText(/^Showing 20 of \d+$/)).toBeVisible()
 
     await search(page).fill('harbor')
@@ -85,7 +84,6 @@ test.describe('the app catalogue on a phone', () => {
     test.slow() // the list's query retries 3 times first (1 s, 2 s, 4 s)
     await signIn(page, USER_EMAIL)
     await page.goto('/app/books')
-    await waitForHydration(page, 'input[type="search"]')
     const bookList = /\/api\/rpc\/book\/list(\?|$)/
     await page.route(bookList, (route) => route.fulfill({ status: 503, json: {} }))
     await search(page).fill('garden')
@@ -125,7 +123,6 @@ test('a wrong code (4xx) is not retried', async ({ page }) => {
 test.describe('failure messages', () => {
   test('one message per user-manager action, in sentence case', async ({ page }) => {
     await openUserAsAdmin(page, USER_EMAIL)
-    await waitForHydration(page, 'main button')
     for (const action of ['ban', 'revokeSessions', 'delete']) {
       await page.route(new RegExp(`/api/rpc/user/${action}(\\?|$)`), (route) =>
         route.fulfill({ status: 500, json: {} }),
@@ -154,7 +151,6 @@ test.describe('failure messages', () => {
     await page.goto('/manager/books')
     await page.getByRole('list', { name: 'Books' }).getByRole('link').first().click()
     await expect(page).toHaveURL(/\/manager\/books\/[^/]+$/)
-    await waitForHydration(page, 'main button')
     await page.route(/\/api\/rpc\/book\/delete(\?|$)/, (route) => route.fulfill({ status: 500, json: {} }))
     await page.getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
-import { signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 import { signInWithOidc } from './support/social'
 
 // The `login-only` project: an app with AUTH_SIGNUP=false.
@@ -14,7 +14,6 @@ test('the login-only variant does not offer sign-up', async ({ page }) => {
 
 test('an unknown address gets no code: Account not found', async ({ page }) => {
   await page.goto('/login')
-  await waitForHydration(page)
   await page.getByLabel('Email').fill(uniqueEmail('unknown'))
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/error\?error=signup_disabled$/)

@@ -3,7 +3,7 @@
 // page again with the form's messages; a search is a GET the server renders.
 import { expect, test } from '@playwright/test'
 
-import { readLoginCode } from './support/mailbox'
+import { listMessages, readLoginCode } from './support/mailbox'
 import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 test.use({ javaScriptEnabled: false })
@@ -61,4 +61,21 @@ test('signing out asks on a page of its own, then signs out', async ({ page }) =
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/app')
   await expect(page).toHaveURL(/\/login\?redirect=/)
+})
+
+test('a form post from another site is refused by the front door, and sends nothing', async ({ request, baseURL }) => {
+  const email = uniqueEmail('cross-site')
+  const crossSite: Array<Record<string, string>> = [
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+  ]
+  for (const headers of crossSite) {
+    const response = await request.post('/login', { form: { email }, headers, maxRedirects: 0 })
+    expect(response.status()).toBe(403)
+  }
+  // The same post from the page's own origin: a 303 to the verify page, whose URL alone carries the address.
+  const response = await request.post('/login', { form: { email }, headers: { origin: baseURL! }, maxRedirects: 0 })
+  expect(response.status()).toBe(303)
+  expect(response.headers().location).toBe(`/login/verify?email=${encodeURIComponent(email)}`)
+  expect((await listMessages(email)).length).toBe(1)
 })

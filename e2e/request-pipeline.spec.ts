@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, signIn, uniqueEmail, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
 
 // The request pipeline in front of every route (src/server/http, docs/decisions/012-request-pipeline.md).
 
@@ -37,7 +37,6 @@ test('/login runs under its CSP with no violation: theme script, i18n and the fo
   expect(headers['content-security-policy']).not.toContain('unsafe-eval')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['cache-control']).toBe('private, no-store')
-  await waitForHydration(page)
   // The theme script ran (a class on <html>) and the page speaks French.
   await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
@@ -61,7 +60,6 @@ test('/login rendered once for anonymous visitors: each load has its own nonce, 
     const html = await response!.text()
     expect(html).toContain(`nonce="${nonce}"`)
     for (const earlier of nonces.slice(0, -1)) expect(html).not.toContain(earlier)
-    await waitForHydration(page)
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
     await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
   }
@@ -76,7 +74,6 @@ test('/manager/books and /api/docs run under their CSP with no violation and sta
   await signIn(page, ADMIN_EMAIL)
   const violations = await watchCsp(page)
   await page.goto('/manager/books')
-  await waitForHydration(page, 'main button, main a')
   await page.getByRole('searchbox').first().fill('zzz-no-such-book')
   await expect(page).toHaveURL(/searchTerm=zzz-no-such-book/)
   // A client-side navigation, with the router's own scripts.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 const PHONE = { width: 375, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -75,7 +75,6 @@ test.describe('manager sidebar', () => {
     expect(html).toContain('Expand sidebar')
     await page.reload()
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
-    await waitForHydration(page, 'aside button')
 
     await page.getByRole('button', { name: 'Expand sidebar' }).click()
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-expanded', 'true')
@@ -228,7 +227,6 @@ test.describe('not-found and error pages', () => {
     // Go back returns to the page before.
     await page.goto('/manager/books')
     await page.goto('/manager/nope')
-    await waitForHydration(page, 'main button')
     await page.getByRole('button', { name: 'Go back' }).click()
     await expect(page).toHaveURL(/\/manager\/books$/)
   })

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test'
 
 import { type OwnApp, startOwnApp } from './support/own-app'
-import { requestCode, uniqueEmail, waitForHydration } from './support/sign-in'
+import { requestCode, uniqueEmail } from './support/sign-in'
 
 // Beside the shared apps: app E2E_PORT, demo +2, login-only +4.
 const port = Number(process.env.E2E_PORT ?? '3100') + 6
@@ -57,7 +57,6 @@ test('in French on the login page too, and the refusal is a 429 with Retry-After
 
   await context.addCookies([{ name: 'i18next', value: 'fr', url: app.baseURL }])
   await page.goto(`${app.baseURL}/login`)
-  await waitForHydration(page)
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Continuer avec l’e-mail' }).click()
   await expect(

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 
 import { denyNextOidcSignIn, newOidcIdentity, OIDC_NAME, setOidcIdentity } from './support/oidc'
-import { waitForHydration } from './support/sign-in'
 import { signInWithOidc } from './support/social'
 
 test('the login page has a button per configured provider: OpenID Connect here, no GitHub', async ({ page }) => {
@@ -20,15 +19,12 @@ test('a new user signs up with the OpenID provider, is onboarded, signs out and 
 
   await signInWithOidc(page)
   await expect(page).toHaveURL(/\/onboarding(\?|$)/)
-  await waitForHydration(page)
   await page.getByLabel('Name').fill('Oidc Newcomer')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app$/)
   await expect(page.getByText('Welcome, Oidc Newcomer!')).toBeVisible()
 
   await page.goto('/app/account')
-  // The page paints before its script: a click before hydration would open no dialog.
-  await waitForHydration(page, 'main button')
   await expect(page.getByTestId('account-email')).toContainText(person.email)
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
@@ -47,7 +43,6 @@ test('a sign-in started from a guarded page comes back to it', async ({ page }) 
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await signInWithOidc(page, page.url())
   await expect(page).toHaveURL(/\/onboarding\?/)
-  await waitForHydration(page)
   await page.getByLabel('Name').fill('Back Here')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app\/account$/)

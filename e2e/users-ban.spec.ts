@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { signIn, waitForHydration } from './support/sign-in'
+import { signIn } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 
 test('banning a user ends their open session at its next step; unbanning lets them back', async ({ page, browser }) => {
@@ -23,7 +23,6 @@ test('banning a user ends their open session at its next step; unbanning lets th
   expect(await nextStepSignedIn(target.page)).toBe(false)
   await expect(target.page).toHaveURL(/\/login/)
   // Signing in again is refused with the spec's message: no code is even sent.
-  await waitForHydration(target.page)
   await target.page.getByLabel('Email').fill(target.email)
   await target.page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(target.page.getByText('You have been banned from this application')).toBeVisible()

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 test('an admin creates a user, edits them, and sees a taken e-mail on its field', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL)
   await page.goto('/manager/users')
   await page.getByRole('link', { name: 'New user' }).click()
   await expect(page).toHaveURL(/\/manager\/users\/new$/)
-  await waitForHydration(page)
 
   // A taken address: the server's message on the e-mail field.
   await page.getByLabel('Name').fill('Taken Address')
@@ -30,7 +29,6 @@ test('an admin creates a user, edits them, and sees a taken e-mail on its field'
 
   await page.getByRole('link', { name: 'Edit' }).click()
   await expect(page).toHaveURL(/\/update$/)
-  await waitForHydration(page)
   await expect(page.getByLabel('Name')).toHaveValue('Taken Address')
   await page.getByLabel('Name').fill('Edited Person')
   await page.getByLabel('Email').fill(USER_EMAIL)
@@ -59,7 +57,6 @@ test('an admin cannot change their own role; leaving with unsaved changes asks f
   await expect(page.getByRole('button', { name: 'Ban' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Impersonate' })).toHaveCount(0)
   await page.getByRole('link', { name: 'Edit' }).click()
-  await waitForHydration(page)
   await expect(page.getByLabel('Role')).toBeDisabled()
   await expect(page.getByText('You cannot change your own role.')).toBeVisible()
 

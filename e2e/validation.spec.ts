@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test'
 
-import { requestCode, submitCode, USER_EMAIL, waitForHydration } from './support/sign-in'
+import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
 
 test('the login page validates the e-mail address', async ({ page }) => {
   await page.goto('/login')
-  await waitForHydration(page)
   const email = page.getByLabel('Email')
   const submit = page.getByRole('button', { name: 'Continue with email' })
 
