@@ -79,3 +79,18 @@ test('a form post from another site is refused by the front door, and sends noth
   expect(response.headers().location).toBe(`/login/verify?email=${encodeURIComponent(email)}`)
   expect((await listMessages(email)).length).toBe(1)
 })
+
+test('the catalogue searches with Enter and loads more by its link', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  await page.goto('/app/books')
+  const books = page.getByRole('list', { name: 'Books' }).getByRole('link')
+  await expect(books).toHaveCount(20)
+  await page.getByRole('link', { name: 'Load more' }).click()
+  await expect(page).toHaveURL(/\/app\/books\?pages=2$/)
+  await expect(books).toHaveCount(40)
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  await search.fill('harbor')
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/app\/books\?searchTerm=harbor$/)
+  await expect(page.getByText(/^\d+ results? for “harbor”$/)).toBeVisible()
+})
