@@ -45,6 +45,8 @@ export const pageExpectations: Record<string, PageExpectation> = {
   '/login/error': { access: { anonymous: 'ok', user: 'any', admin: 'any' }, search: '?error=access_denied' },
   // The seeded accounts are onboarded: the page sends them home.
   '/onboarding': { access: { anonymous: 'signIn', user: 'redirect', admin: 'redirect' } },
+  // The sign-out question as a page (decision 031): nothing to sign out of without a session.
+  '/logout': { access: { anonymous: 'redirect', user: 'ok', admin: 'ok' } },
   '/app': { access: SIGNED_IN },
   '/app/account': { access: SIGNED_IN },
   '/app/books': { access: SIGNED_IN },
