@@ -153,9 +153,13 @@ test('refusals: a translated page for a page, JSON for the API, the right status
   const method = await request.fetch('/api/auth/get-session', { method: 'OPTIONS' })
   expect(method.status()).toBe(405)
   expect(method.headers()['allow']).toBe('GET, POST')
-  const page = await request.delete('/login')
+  const page = await request.delete('/about')
   expect(page.status()).toBe(405)
   expect(page.headers()['allow']).toBe('GET, HEAD')
+  // A page whose form posts to it (decision 031) takes that post too, and nothing else.
+  const form = await request.delete('/login')
+  expect(form.status()).toBe(405)
+  expect(form.headers()['allow']).toBe('GET, HEAD, POST')
   const notObject = await request.post('/api/auth/update-user', {
     headers: { 'content-type': 'application/json' },
     data: 'true',

@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { type SearchSchemaInput, stripSearchParams } from '@tanstack/react-router'
-
-import { accountQueries } from './queries'
 
 /** The account page's drawer states (docs/product.md#screens): none, or the change-name drawer. */
 const ACCOUNT_STATES = ['', 'change-name'] as const
@@ -30,14 +27,8 @@ export function accountSearch(search: { state?: unknown; newEmail?: unknown } & 
   }
 }
 
-/**
- * Both account routes: validated search, defaults kept out of the URL, and
- * the sessions in the server's HTML (fetched after hydration, their list
- * would push the sign-out button down under a person's finger).
- */
-export const accountRouteOptions = {
+/** Both account routes: validated search, and defaults kept out of the URL. */
+export const accountRouteSearch = {
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams<AccountSearch>({ state: '', newEmail: '' })] },
-  loader: ({ context }: { context: { queryClient: QueryClient } }) =>
-    context.queryClient.prefetchQuery(accountQueries.sessions()),
 }
