@@ -156,6 +156,8 @@ function appEnv(port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: 'info',
     // The load comes from one address: per-address budgets are tested elsewhere.
     RATE_LIMIT: 'false',
+    // The test signs in as the demo admin, which production seeds only when asked.
+    SEED_DEMO_DATA: 'true',
   }
 }
 

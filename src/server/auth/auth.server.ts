@@ -22,6 +22,7 @@ import { budgetHooks } from './budget-hooks.server'
 import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
+import { withFirstAdminRole } from './first-admin.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 
@@ -129,8 +130,10 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       user: {
         create: {
           // Demo mode: no account is ever created, whatever the route. Else the
-          // field rules hold for a provider's profile too (user-fields.server.ts).
-          before: async (account) => (demoMode ? false : { data: withProviderFieldsChecked(account) }),
+          // field rules hold for a provider's profile too (user-fields.server.ts),
+          // and ADMIN_EMAIL's account is the first administrator (first-admin.server.ts).
+          before: async (account) =>
+            demoMode ? false : { data: withFirstAdminRole(withProviderFieldsChecked(account), config.ADMIN_EMAIL) },
         },
       },
     },
