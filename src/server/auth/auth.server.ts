@@ -12,6 +12,7 @@ import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/index.server'
 import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
+import { reportDatabaseError } from '@/server/db/unavailable.server'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { logger } from '@/server/logger.server'
@@ -61,6 +62,15 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
     secret: config.AUTH_SECRET ?? DEVELOPMENT_SECRET,
     // The pages allowed to send state-changing requests, as the request pipeline's cross-site step.
     trustedOrigins: [config.BASE_URL, ...config.TRUSTED_ORIGINS],
+    // Its log lines as ours (JSON, one per line); a database error it swallows is reported, so the
+    // request is still answered 503 (handler.server.ts).
+    logger: {
+      log(level, message, ...args) {
+        for (const arg of args) reportDatabaseError(arg)
+        const err = args.find((arg) => arg instanceof Error)
+        logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info']({ err }, `better-auth: ${message}`)
+      },
+    },
     // Failures it does not handle reach our handler (handler.server.ts), which answers them as the app API does.
     onAPIError: { throw: true },
     database: drizzleAdapter(db, {

@@ -123,5 +123,6 @@ describe.runIf(!onPostgres)('the admin:create script', () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true })
     }
-  })
+    // Three tsx processes, each compiling the server code: slow on a loaded machine.
+  }, 120_000)
 })
