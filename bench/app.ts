@@ -134,6 +134,8 @@ export async function startApp(
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
+      // The benches sign in as the demo accounts, which production seeds only when asked.
+      SEED_DEMO_DATA: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -301,7 +301,7 @@ export async function fillDatabase(url: string, total: number, log: (line: strin
   try {
     await handle.exclusive(async (db) => {
       await migrate(db)
-      await seed(db)
+      await seed(db, { demo: true })
     })
   } finally {
     await handle.close()

@@ -14,11 +14,13 @@ if (command !== 'migrate' && command !== 'seed') {
   process.exit(2)
 }
 
-const handle = await openDatabase(env().DATABASE_URL)
+const config = env()
+const handle = await openDatabase(config.DATABASE_URL)
 try {
   await handle.exclusive(async (db) => {
     await migrate(db)
-    if (command === 'seed') await seed(db)
+    // Demo data only where SEED_DEMO_DATA allows it (not in production by default).
+    if (command === 'seed') await seed(db, { demo: config.SEED_DEMO_DATA })
   })
   console.log(command === 'seed' ? 'database migrated and seeded' : 'database migrated')
 } finally {

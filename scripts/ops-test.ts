@@ -9,7 +9,9 @@
  * - a rolling restart (SIGTERM to A, A exits 0, A starts again; then B)
  *   fails no request, and every book the load was told was created exists;
  * - readiness turns 503 before the port closes; the process exits 0;
- * - 16 slow uploads straddling SIGTERM all get their answer;
+ * - 16 slow uploads straddling SIGTERM all get their answer, and a burst of
+ *   30 new connections sent just before it too (none reset);
+ * - a forged Host never comes back in a redirect;
  * - the session of a sign-in through nginx records the address nginx
  *   forwarded (TRUST_PROXY=1), not nginx's, not the client's own claim;
  * - X-Request-Id: nginx's id is the app's, in its response and its log;
@@ -156,6 +158,8 @@ function appEnv(port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: 'info',
     // The load comes from one address: per-address budgets are tested elsewhere.
     RATE_LIMIT: 'false',
+    // The test signs in as the demo admin, which production seeds only when asked.
+    SEED_DEMO_DATA: 'true',
   }
 }
 
@@ -414,6 +418,14 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: 
         ? Array.from({ length: 16 }, (_, i) => slowUpload(app.port, cookie, `ops-${run}-slow-upload-${i}`))
         : []
     await sleep(200)
+    // A burst of new connections sent just before the signal: the kernel queues most of them.
+    const burst = Array.from({ length: 30 }, () =>
+      request({ port: app.port, path: '/api/rest/books', headers: { cookie } }).then(
+        (answer) => String(answer.status),
+        (error: NodeJS.ErrnoException) => error.code ?? error.message,
+      ),
+    )
+    await sleep(5)
     const signalled = Date.now()
     app.child.kill('SIGTERM')
     setTimeout(() => uploads.forEach((upload) => upload.finish()), 1500) // SHUTDOWN_DELAY=1
@@ -424,6 +436,13 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: 
       `${name.toUpperCase()}: SIGTERM under load, exit code 0`,
       code === 0,
       `exited ${stoppedAfter} ms after the signal`,
+    )
+    const outcomes = await Promise.all(burst)
+    const failures = outcomes.filter((outcome) => outcome !== '200')
+    check(
+      `${name.toUpperCase()}: a burst of 30 requests sent just before SIGTERM is answered in full (no reset)`,
+      failures.length === 0,
+      failures.join(', '),
     )
     const sequence = watch.seen.join(' → ')
     const firstDraining = watch.seen.indexOf('503')
@@ -466,6 +485,13 @@ async function checkRequestIds(apps: App[]) {
   await sleep(200)
   const logged = apps.some((app) => fs.readFileSync(app.logFile, 'utf8').includes(`"requestId":"${id}"`))
   check('X-Request-Id: the app logged the request under that id', logged)
+}
+
+/** A forged Host never comes back in an answer (the framework's redirect of `//a/` built its Location from it). */
+async function checkForgedHost(app: App) {
+  const answer = await request({ port: app.port, path: '//a/', headers: { host: 'evil.example' } })
+  const location = String(answer.headers.location ?? '')
+  check('a forged Host is not echoed: //a/ redirects to BASE_URL', location.startsWith(`${BASE_URL}/`), location)
 }
 
 async function checkClientAbort(app: App, cookie: string) {
@@ -627,6 +653,7 @@ async function main() {
 
     await checkRequestIds([apps.a, apps.b])
     await checkClientAbort(apps.b, cookie)
+    await checkForgedHost(apps.a)
 
     const load = startLoad(cookie)
     await sleep(2000)

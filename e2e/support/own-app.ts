@@ -19,6 +19,8 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
       EMAIL_SERVER: `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? '2525'}`,
       EMAIL_FROM: 'Start Books <noreply@example.com>',
       LOG_LEVEL: 'warn',
+      // As the shared apps: the demo accounts, which production seeds only when asked.
+      SEED_DEMO_DATA: 'true',
       PORT: String(port),
       BASE_URL: baseURL,
       ...env,

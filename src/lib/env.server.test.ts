@@ -322,3 +322,28 @@ describe('SHUTDOWN_TIMEOUT and SHUTDOWN_DELAY', () => {
     ])
   })
 })
+
+describe('the first administrator and the demo data', () => {
+  it('seeds demo data in development, tests and demo mode; not in production unless asked', () => {
+    expect(parseEnv({}).SEED_DEMO_DATA).toBe(true)
+    expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO_DATA).toBe(true)
+    expect(parseEnv(PRODUCTION).SEED_DEMO_DATA).toBe(false)
+    expect(
+      parseEnv({ ...PRODUCTION, DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'demo@books.example' }).SEED_DEMO_DATA,
+    ).toBe(true)
+    expect(parseEnv({ ...PRODUCTION, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true)
+    expect(parseEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false)
+    expect(parseEnv({ ...PRODUCTION, SEED_DEMO_DATA: '' }).SEED_DEMO_DATA).toBe(false)
+  })
+
+  it('refuses a SEED_DEMO_DATA that is not true or false', () => {
+    expect(issues({ SEED_DEMO_DATA: 'yes' })).toEqual(['SEED_DEMO_DATA: SEED_DEMO_DATA must be true or false'])
+  })
+
+  it('reads ADMIN_EMAIL as an e-mail address, lower-cased; none by default', () => {
+    expect(parseEnv({}).ADMIN_EMAIL).toBeUndefined()
+    expect(parseEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined()
+    expect(parseEnv({ ...PRODUCTION, ADMIN_EMAIL: 'Ops@Books.Example' }).ADMIN_EMAIL).toBe('ops@books.example')
+    expect(issues({ ADMIN_EMAIL: 'admin' })).toEqual(['ADMIN_EMAIL: ADMIN_EMAIL must be an e-mail address'])
+  })
+})

@@ -66,6 +66,15 @@ export const envSchema = z
     DEMO_MODE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
       .transform((value) => value === 'true'),
+    // The demo accounts (admin@admin.com, user@user.com), 100 users and 120 books on an empty database.
+    // Default: on in development, tests and demo mode; off in production, where anyone who read the
+    // README could sign in as the demo admin. Genres are seeded either way.
+    SEED_DEMO_DATA: optional(z.enum(['true', 'false'], { message: 'SEED_DEMO_DATA must be true or false' })),
+    // The first administrator of a deployment: this address is made admin when its account is created
+    // (its first sign-in, with a verified address). `npm run admin:create EMAIL` does it for an existing account.
+    ADMIN_EMAIL: optional(z.email({ message: 'ADMIN_EMAIL must be an e-mail address' })).transform((value) =>
+      value?.toLowerCase(),
+    ),
     // Shown in the demo-mode dialog: who to write to about the demo.
     DEMO_CONTACT_EMAIL: optional(z.email({ message: 'DEMO_CONTACT_EMAIL must be an e-mail address' })).default(
       PLACEHOLDER_CONTACT_EMAIL,
@@ -150,13 +159,15 @@ export const envSchema = z
   })
   .transform((env) => {
     const repository = env.REPOSITORY_URL ? repositoryWebUrl(env.REPOSITORY_URL) : PACKAGE_REPOSITORY
+    const isProduction = env.NODE_ENV === 'production'
     return {
       ...env,
       BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+      SEED_DEMO_DATA: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isProduction || env.DEMO_MODE,
       REPOSITORY_URL: repository,
       DOCS_URL: env.DOCS_URL ?? (repository ? `${repository}#readme` : LOCAL_DOCS_URL),
       ISSUES_URL: env.ISSUES_URL ?? (repository ? `${repository}/issues` : LOCAL_ISSUES_URL),
-      isProduction: env.NODE_ENV === 'production',
+      isProduction,
     }
   })
   .superRefine((env, ctx) => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -76,14 +77,15 @@ afterEach(() => resetDrainingForTests())
 
 describe('graceful shutdown', () => {
   it('turns not-ready at once, closes the port, finishes every request in flight, then cleans up and exits 0', async () => {
-    const { port, release, shutdown, events } = await startServer(10_000)
+    const { port, release, shutdown, events, http: server } = await startServer(10_000)
     const agent = new http.Agent({ keepAlive: true })
     const inFlight = Array.from({ length: 8 }, () => get(port, agent))
     await new Promise((resolve) => setTimeout(resolve, 100))
 
     const stopped = shutdown('SIGTERM')
     expect(isDraining()).toBe(true)
-    // The port is closed while the requests are still running.
+    // The port is closed while the requests are still running (once the queued connections are accepted).
+    await until(() => !server.listening)
     await expect(get(port, new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' })
     expect(events).toEqual([])
 
@@ -154,4 +156,30 @@ describe('graceful shutdown', () => {
     void shutdown('SIGINT')
     expect(exit).toHaveBeenCalledWith(130)
   })
+
+  it('resets no connection the kernel had queued: a burst sent just before SIGTERM is answered in full', async () => {
+    // A server process of its own, busy (each answer takes 20 ms of CPU), so that most of the
+    // burst waits in the kernel's accept queue when the signal comes.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/fixtures/busy-server.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    try {
+      const [line] = (await once(child.stdout!, 'data')) as [Buffer]
+      const port = Number(/port (\d+)/.exec(line.toString())![1])
+      const burst = Array.from({ length: 50 }, () =>
+        get(port, new http.Agent()).then(
+          (answer) => String(answer.status),
+          (error: NodeJS.ErrnoException) => error.code ?? error.message,
+        ),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      child.kill('SIGTERM')
+      const outcomes = await Promise.all(burst)
+      const [code] = (await once(child, 'exit')) as [number | null]
+      expect(code).toBe(0)
+      expect(outcomes.filter((outcome) => outcome !== '200')).toEqual([])
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }, 30_000)
 })

@@ -41,8 +41,8 @@ const SIGNAL_EXIT_CODE: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130,
 /**
  * Graceful shutdown of the production server. On the first signal:
  * readiness turns 503 at once (and, for `delayMs`, nothing else changes,
- * so that a load balancer polling it stops sending traffic); then the port
- * closes; the requests in flight finish and every answer from then on
+ * so that a load balancer polling it stops sending traffic); then, once the
+ * connections the kernel had queued are accepted, the port closes; the requests in flight finish and every answer from then on
  * carries `Connection: close`, so keep-alive connections close as they go
  * idle; after `timeoutMs` the remaining connections are cut; then the
  * database closes and the process exits 0. A second signal exits at once.
@@ -87,6 +87,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
     log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready')
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
 
+    await acceptQueuedConnections(http, Math.min(ACCEPT_QUIET_MS * 20, timeoutMs))
     portClosed = true
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
     const timer = setTimeout(() => {
@@ -118,6 +119,33 @@ export function gracefulShutdown(options: ShutdownOptions) {
 
   for (const signal of signals) process.on(signal, () => void shutdown(signal))
   return { shutdown }
+}
+
+/** How long no new connection must arrive before the port closes. */
+const ACCEPT_QUIET_MS = 50
+
+/**
+ * Lets the event loop accept the connections the kernel has queued before
+ * the listening socket closes: closing it resets every connection still in
+ * the accept queue, whose request the client has already sent (under load,
+ * most of a burst was reset while the process was busy answering the first
+ * ones). Waits until no connection arrived for ACCEPT_QUIET_MS (at most
+ * `maxMs`), then returns from the check phase, right after a poll phase
+ * accepted whatever was queued.
+ */
+async function acceptQueuedConnections(http: Server, maxMs: number) {
+  let last = Date.now()
+  const arrived = () => (last = Date.now())
+  http.on('connection', arrived)
+  const deadline = Date.now() + maxMs
+  try {
+    while (Date.now() - last < ACCEPT_QUIET_MS && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, ACCEPT_QUIET_MS / 5))
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+  } finally {
+    http.off('connection', arrived)
+  }
 }
 
 /** For tests: a fresh process state. */

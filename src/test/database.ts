@@ -26,7 +26,7 @@ export async function createTestDatabase({ seeded = true } = {}): Promise<TestDa
     ? await openPostgresClone(postgres.adminUrl, postgres.prefix, seeded ? postgres.template : 'template0')
     : { ...(await openDatabase('memory://')), url: 'memory://' }
   afterAll(() => handle.close())
-  if (seeded && !postgres) await prepareDatabase(handle)
+  if (seeded && !postgres) await prepareDatabase(handle, { demo: true })
   return handle
 }
 

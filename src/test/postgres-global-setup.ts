@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   try {
     const handle = await openDatabase(databaseUrl(adminUrl, template))
     try {
-      await prepareDatabase(handle)
+      await prepareDatabase(handle, { demo: true })
     } finally {
       // A template must have no open connection when it is cloned.
       await handle.close()

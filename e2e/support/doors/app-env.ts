@@ -11,6 +11,8 @@ export function appEnv(smtpPort: string | number, oidcUrl = process.env.OIDC_MOC
     EMAIL_FROM: 'Start Books <noreply@example.com>',
     RATE_LIMIT: 'false',
     LOG_LEVEL: 'warn',
+    // The suites sign in as the demo accounts, which production seeds only when asked.
+    SEED_DEMO_DATA: 'true',
     ...(oidcUrl
       ? {
           OIDC_ISSUER: oidcUrl,

@@ -35,10 +35,11 @@ function sendCode(headers: Record<string, string>) {
 }
 
 describe('origin check on POST', () => {
-  // better-auth logs each refusal with console.error: expected here, kept quiet.
+  // better-auth logs each refusal through our logger (auth.server.ts): expected here, kept quiet.
   let errors: ReturnType<typeof vi.spyOn>
-  beforeEach(() => {
-    errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  beforeEach(async () => {
+    const { logger } = await import('@/server/logger.server')
+    errors = vi.spyOn(logger, 'error').mockImplementation(() => {})
   })
   afterEach(() => {
     errors.mockRestore()

@@ -12,6 +12,7 @@ import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/index.server'
 import { getDb } from '@/server/db/index.server'
 import * as schema from '@/server/db/schema'
+import { reportDatabaseError } from '@/server/db/unavailable.server'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
@@ -23,6 +24,7 @@ import { budgetHooks } from './budget-hooks.server'
 import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
+import { withFirstAdminRole } from './first-admin.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 
@@ -61,6 +63,15 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
     secret: config.AUTH_SECRET ?? DEVELOPMENT_SECRET,
     // The pages allowed to send state-changing requests, as the request pipeline's cross-site step.
     trustedOrigins: [config.BASE_URL, ...config.TRUSTED_ORIGINS],
+    // Its log lines as ours (JSON, one per line); a database error it swallows is reported, so the
+    // request is still answered 503 (handler.server.ts).
+    logger: {
+      log(level, message, ...args) {
+        for (const arg of args) reportDatabaseError(arg)
+        const err = args.find((arg) => arg instanceof Error)
+        logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info']({ err }, `better-auth: ${message}`)
+      },
+    },
     // Failures it does not handle reach our handler (handler.server.ts), which answers them as the app API does.
     onAPIError: { throw: true },
     database: drizzleAdapter(db, {
@@ -132,8 +143,10 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       user: {
         create: {
           // Demo mode: no account is ever created, whatever the route. Else the
-          // field rules hold for a provider's profile too (user-fields.server.ts).
-          before: async (account) => (demoMode ? false : { data: withProviderFieldsChecked(account) }),
+          // field rules hold for a provider's profile too (user-fields.server.ts),
+          // and ADMIN_EMAIL's account is the first administrator (first-admin.server.ts).
+          before: async (account) =>
+            demoMode ? false : { data: withFirstAdminRole(withProviderFieldsChecked(account), config.ADMIN_EMAIL) },
         },
       },
     },

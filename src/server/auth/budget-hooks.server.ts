@@ -75,13 +75,13 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
         return spend([
           [BUDGETS.codesPerClientBurst, client],
           [BUDGETS.codesPerClientDay, client],
-          [BUDGETS.codesPerAddress, address(body[SEND_PATHS[path]!])],
+          [BUDGETS.codesPerAddress, mailbox(body[SEND_PATHS[path]!])],
         ])
       }
       if (Object.hasOwn(GUESS_PATHS, path)) {
         return spend([
           [BUDGETS.guessesPerClient, client],
-          [BUDGETS.guessesPerAddress, address(body[GUESS_PATHS[path]!])],
+          [BUDGETS.guessesPerAddress, mailbox(body[GUESS_PATHS[path]!])],
         ])
       }
       const write =
@@ -99,7 +99,17 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
   }
 }
 
-/** The address a budget counts for: as better-auth compares them (lower case), trimmed. */
-function address(value: unknown) {
-  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined
+/**
+ * The mailbox a budget counts for: the address as better-auth compares them
+ * (lower case), trimmed, without a `+tag` (`victim+1@…` reaches the inbox of
+ * `victim@…`, so it must not get five codes of its own). Dots stay: only some
+ * providers ignore them.
+ */
+export function mailbox(value: unknown) {
+  if (typeof value !== 'string' || !value.trim()) return undefined
+  const address = value.trim().toLowerCase()
+  const at = address.lastIndexOf('@')
+  const plus = address.indexOf('+')
+  // A plus that starts the local part is no tag: nothing would be left of it.
+  return plus > 0 && plus < at ? address.slice(0, plus) + address.slice(at) : address
 }

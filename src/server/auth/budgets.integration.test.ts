@@ -95,6 +95,22 @@ describe('codes e-mailed to one address', () => {
     expect((await send('bruno.ali@Example.com', ipOf(2))).status).toBe(429)
   })
 
+  it('counts a +tag with its mailbox: victim+1@, victim+2@ … share the five codes of victim@', async () => {
+    const sent = [
+      'chloe.ito+1@example.com',
+      'Chloe.Ito+2@example.com',
+      'chloe.ito@example.com',
+      'chloe.ito+@example.com',
+    ]
+    for (const email of sent) expect((await send(email, ipOf(sent.indexOf(email)))).status).toBe(200)
+    expect((await send('chloe.ito+bills@example.com', ipOf(20))).status).toBe(200)
+    await expectRefused(await send('chloe.ito+3@example.com', ipOf(21)), 3600)
+    await expectRefused(await send('chloe.ito@example.com', ipOf(22)), 3600)
+    // Dots still make another address (as today), and so does another domain.
+    expect((await send('chloeito+1@example.com', ipOf(23))).status).toBe(200)
+    expect((await send('chloe.ito+1@example.org', ipOf(24))).status).toBe(200)
+  })
+
   it('of many concurrent sends to one address, exactly 5 go through', async () => {
     const email = 'grace.chen@example.com'
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => send(email, ipOf(i)).then((r) => r.status)))
@@ -147,6 +163,24 @@ describe('failed tries at the codes of one address', () => {
     // Six hours after the first failed try, tries are possible again.
     now += 6 * HOUR
     expect((await signIn(email, fresh, ipOf(203))).status).toBe(200)
+  })
+
+  it('counts the failed tries at a +tag with its mailbox', async () => {
+    const tagged = (n: number) => `user+${n}@user.com`
+    let tries = 0
+    for (let n = 0; tries < BUDGETS.guessesPerAddress.limit; n++) {
+      clearOutbox()
+      now += HOUR // a fresh hour of codes for each tag's code
+      expect((await send(tagged(n), ipOf(n))).status).toBe(200)
+      const code = readCode(tagged(n))
+      for (let i = 0; i < 3 && tries < BUDGETS.guessesPerAddress.limit; i++, tries++) {
+        expect(await errorCode(await signIn(tagged(n), wrong(code), ipOf(100 + tries)))).toBe('INVALID_OTP')
+      }
+    }
+    clearOutbox()
+    now += HOUR
+    expect((await send(email, ipOf(200))).status).toBe(200)
+    await expectRefused(await signIn(email, readCode(email), ipOf(201)), 6 * 60 * 60)
   })
 
   it('does not count a right code', async () => {

@@ -2,7 +2,7 @@ import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
 import { plainSessionAnswer } from '@/server/api/session-read.server'
-import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
+import { failingIfDatabaseWasUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { hasAuthCookie } from '@/server/http/cookies.server'
 import { refusal } from '@/server/http/refusal.server'
 
@@ -54,25 +54,22 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   let response: Response
+  const body = hasBody ? await request.arrayBuffer() : undefined
   try {
-    response = await auth.handler(
-      new Request(request.url, {
-        method: request.method,
-        headers,
-        body: hasBody ? await request.arrayBuffer() : undefined,
-        signal: request.signal,
-      }),
+    // A database error better-auth swallows (a failed session read is its 401) is still a 503.
+    response = await failingIfDatabaseWasUnavailable(() =>
+      auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })),
     )
   } catch (error) {
     return failureResponse(error, headers)
   }
   if (!response.headers.get('content-type')?.includes('application/json')) return response
-  const body = await response.text()
+  const text = await response.text()
   let json: unknown
   try {
-    json = JSON.parse(body)
+    json = JSON.parse(text)
   } catch {
-    return new Response(body, response)
+    return new Response(text, response)
   }
   const responseHeaders = new Headers(response.headers)
   responseHeaders.delete('content-length')

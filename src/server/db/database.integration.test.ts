@@ -7,6 +7,7 @@ import path from 'node:path'
 import { count, type SQL, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { resetEnvForTests } from '@/lib/env.server'
 import { createTestDatabase, sqlState, type TestDatabase, UNIQUE_VIOLATION } from '@/test/database'
 
 import { type Database, type DatabaseHandle, openDatabase, ping } from './client.server'
@@ -54,7 +55,7 @@ describe('migrations and seed on a blank database', () => {
   })
 
   it('seeds the accounts, 10 genres, 120 books and 100 users, and a second seed adds nothing', async () => {
-    await seed(handle.db)
+    await seed(handle.db, { demo: true })
     const first = await counts(handle.db)
     const { users, books } = seedData()
     expect(first).toEqual({
@@ -66,7 +67,7 @@ describe('migrations and seed on a blank database', () => {
     expect(first.books).toBeGreaterThanOrEqual(100)
     expect(first.genres).toBe(10)
 
-    await seed(handle.db)
+    await seed(handle.db, { demo: true })
     expect(await counts(handle.db)).toEqual(first)
   })
 
@@ -142,6 +143,53 @@ describe('unique constraints', () => {
     await prepareDatabase(handle)
     const after = await counts(handle.db)
     expect(after).toEqual({ ...before, books: before.books - 1, genres: before.genres - 1 })
+  })
+})
+
+describe('a production start on an empty database', () => {
+  const saved = { ...process.env }
+  afterEach(() => {
+    process.env = { ...saved }
+    resetEnvForTests()
+  })
+
+  function production(extra: Record<string, string> = {}) {
+    delete process.env.SEED_DEMO_DATA
+    delete process.env.DEMO_MODE
+    Object.assign(process.env, {
+      NODE_ENV: 'production',
+      EMAIL_SERVER: 'smtp://127.0.0.1:25',
+      AUTH_SECRET: 'a'.repeat(32),
+      ...extra,
+    })
+    resetEnvForTests()
+  }
+
+  it('seeds the genres only: no known account, no demo users or books', async () => {
+    const blank = await createTestDatabase({ seeded: false })
+    production()
+    await prepareDatabase(blank)
+    expect(await counts(blank.db)).toEqual({ users: 0, genres: SEED_GENRES.length, books: 0 })
+    // Started again before anyone signed in: nothing more, nothing twice.
+    await prepareDatabase(blank)
+    expect(await counts(blank.db)).toEqual({ users: 0, genres: SEED_GENRES.length, books: 0 })
+  })
+
+  it('seeds the demo data when asked (SEED_DEMO_DATA=true) and in demo mode', async () => {
+    const cases: Record<string, string>[] = [
+      { SEED_DEMO_DATA: 'true' },
+      { DEMO_MODE: 'true', DEMO_CONTACT_EMAIL: 'demo@books.example' },
+    ]
+    for (const extra of cases) {
+      const blank = await createTestDatabase({ seeded: false })
+      production(extra)
+      await prepareDatabase(blank)
+      const [admin] = await blank.db
+        .select({ role: user.role })
+        .from(user)
+        .where(sql`${user.email} = 'admin@admin.com'`)
+      expect(admin?.role).toBe('admin')
+    }
   })
 })
 

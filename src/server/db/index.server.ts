@@ -36,12 +36,16 @@ export async function closeDatabase() {
   await handle.close()
 }
 
-export async function prepareDatabase(handle: DatabaseHandle) {
+/** Migrates, and seeds an empty database: genres, plus the demo data where env SEED_DEMO_DATA allows it. */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  { demo = env().SEED_DEMO_DATA }: { demo?: boolean } = {},
+) {
   await handle.exclusive(async (db) => {
     await migrate(db)
     if (await isEmpty(db)) {
-      logger.info('empty database: seeding')
-      await seed(db)
+      logger.info({ demo }, 'empty database: seeding')
+      await seed(db, { demo })
     }
   })
   return handle

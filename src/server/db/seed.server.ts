@@ -5,7 +5,11 @@ import { genreNameSchema } from '@/lib/genre-schema'
 import type { Database } from './client.server'
 import { book, genre, user } from './schema'
 
-/** The two accounts every fresh install has; documented in the README. */
+/**
+ * The two demo accounts of development, tests and demo mode (documented in the
+ * README). Never in production unless asked for (SEED_DEMO_DATA=true): anyone
+ * who reads the README could sign in as them.
+ */
 export const SEEDED_ACCOUNTS = [
   { email: 'admin@admin.com', name: 'Admin', role: 'admin' },
   { email: 'user@user.com', name: 'User', role: 'user' },
@@ -94,16 +98,29 @@ export function genreRows(genres: ReadonlyArray<{ name: string; color: string }>
   })
 }
 
+/** No account and no genre: never seeded, never used (a production start without demo data seeds genres only). */
 export async function isEmpty(db: Database) {
-  const rows = await db.select({ id: user.id }).from(user).limit(1)
-  return rows.length === 0
+  const [users, genres] = await Promise.all([
+    db.select({ id: user.id }).from(user).limit(1),
+    db.select({ id: genre.id }).from(genre).limit(1),
+  ])
+  return users.length === 0 && genres.length === 0
+}
+
+export interface SeedOptions {
+  /** The demo accounts, users and books (env SEED_DEMO_DATA); genres are seeded either way. */
+  demo: boolean
 }
 
 /**
  * Idempotent: every insert skips rows whose unique key (e-mail, genre name,
  * title + author) already exists, so running it twice changes nothing.
  */
-export async function seed(db: Database) {
+export async function seed(db: Database, { demo }: SeedOptions) {
+  // What the product needs: the book form's genre list.
+  await db.insert(genre).values(genreRows(SEED_GENRES)).onConflictDoNothing({ target: genre.name })
+  if (!demo) return
+
   const now = new Date()
   const { users, books } = seedData()
 
@@ -121,8 +138,6 @@ export async function seed(db: Database) {
       })),
     )
     .onConflictDoNothing({ target: user.email })
-
-  await db.insert(genre).values(genreRows(SEED_GENRES)).onConflictDoNothing({ target: genre.name })
 
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre)
   const genreIds = new Map(genres.map((g) => [g.name, g.id]))

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /** Node's socket errors when the database server is not there or went away. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -37,4 +39,28 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true
   return isDatabaseUnavailable(cause, depth + 1)
+}
+
+/** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
+const witness = new AsyncLocalStorage<{ error?: unknown }>()
+
+/**
+ * Runs `fn` and throws the first unreachable-database error that code under
+ * it reported (`reportDatabaseError`) but did not throw: better-auth catches
+ * a failed session read and answers 401, as if the caller were signed out.
+ * Thrown, the error reaches the pipeline, which answers 503.
+ */
+export async function failingIfDatabaseWasUnavailable<T>(fn: () => Promise<T>): Promise<T> {
+  const state: { error?: unknown } = {}
+  const result = await witness.run(state, fn)
+  if (state.error) throw state.error
+  return result
+}
+
+/** An error a library logs and swallows: remembered if it means the database cannot be reached. */
+export function reportDatabaseError(error: unknown) {
+  const state = witness.getStore()
+  if (state && state.error === undefined && isDatabaseUnavailable(error)) state.error = error
 }

@@ -33,6 +33,18 @@ describe('isDatabaseUnavailable', () => {
 })
 
 describe('error answers', () => {
+  it("gives a route's own 503 a Retry-After, and keeps one it set", async () => {
+    const answer =
+      (headers: Record<string, string> = {}) =>
+      async () =>
+        Response.json({ code: 'SERVICE_UNAVAILABLE' }, { status: 503, headers })
+    const request = new Request('http://localhost:3000/api/rpc/book/list', { method: 'POST' })
+    expect((await errorAnswers(request, answer())).headers.get('retry-after')).toBe('5')
+    expect((await errorAnswers(request, answer({ 'retry-after': '30' }))).headers.get('retry-after')).toBe('30')
+    const ok = await errorAnswers(request, async () => Response.json({}))
+    expect(ok.headers.has('retry-after')).toBe(false)
+  })
+
   it('answers 503 in the caller language when the database cannot be reached', async () => {
     const api = await send('/api/rest/books', Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), {
       'accept-language': 'fr',

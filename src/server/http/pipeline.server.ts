@@ -50,6 +50,18 @@ export function withRequestHeaders(request: Request, edit: (headers: Headers) =>
   })
 }
 
+/** A copy of the request at another URL: same method, headers, body stream and abort signal. */
+export function withRequestUrl(request: Request, url: string): Request {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : undefined,
+    signal: request.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
 /**
  * The answer with its headers changed by `edit`: in place when they can be
  * (no copy of the headers and body for every answer), on a copy when they

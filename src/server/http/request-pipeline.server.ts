@@ -5,6 +5,7 @@ import { clientAddress } from './client-address.server'
 import { compression } from './compression.server'
 import { crossSiteRefusal } from './cross-site.server'
 import { errorAnswers } from './errors.server'
+import { knownHost } from './known-host.server'
 import { languageCookie } from './language-cookie.server'
 import { methodCheck } from './methods.server'
 import { pageCache } from './page-cache.server'
@@ -29,6 +30,8 @@ export function requestSteps(
   return [
     compression,
     clientAddress(config.TRUST_PROXY, socketAddress),
+    // After clientAddress: a copied request no longer carries the socket's address.
+    knownHost(config.BASE_URL, config.TRUSTED_ORIGINS),
     securityHeaders({ https: config.BASE_URL.startsWith('https:') }),
     errorAnswers,
     languageCookie,
