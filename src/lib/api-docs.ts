@@ -1,5 +1,5 @@
 /**
- * Where the API reference lives (docs/decisions/008-api-documentation.md).
+ * Where the API reference lives (docs/decisions/010-api-documentation.md).
  * Read by the server routes and by vite.config.ts, which copies Swagger UI's
  * static files into the build under SWAGGER_UI_PATH.
  */

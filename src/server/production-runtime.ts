@@ -7,7 +7,7 @@
  * arena per thread that ever allocated (V8's compiler threads, libuv's pool):
  * the server stayed at ~375 MB after the bench's load. With semi-spaces of at
  * most 4 MB and two arenas it stays at ~255 MB, for no CPU per request that
- * the same measure could tell apart (docs/performance.md, Session of 2026-11-26).
+ * the same measure could tell apart (docs/performance.md; docs/decisions/028-node-24-over-idle-rss.md).
  *
  * Without a heap limit V8 sizes the old generation for the machine's memory:
  * under the bench's 5-minute soak RSS rose for three minutes (159 → 229 MB)

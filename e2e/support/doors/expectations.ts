@@ -114,6 +114,7 @@ export const procedureExpectations: Record<string, Access> = {
   // the shell's and the sign-in page's public settings.
   'account.sessions': SIGNED_IN,
   'account.revokeSession': SIGNED_IN,
+  'account.revokeOtherSessions': SIGNED_IN,
   'auth.session': ANYONE,
   'auth.onboard': SIGNED_IN,
   'auth.signInOptions': ANYONE,

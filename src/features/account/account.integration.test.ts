@@ -109,3 +109,34 @@ describe('account.revokeSession', () => {
     expect(await demo.db.select().from(session).where(eq(session.id, older))).toHaveLength(1)
   })
 })
+
+describe('account.revokeOtherSessions', () => {
+  it('refuses a signed-out caller (401)', async () => {
+    expect(await status((await api.client('anonymous')).account.revokeOtherSessions())).toBe(401)
+  })
+
+  it('signs every other device of the caller out, never the current one or someone else’s', async () => {
+    const victim = await anotherSessionOf(api, 'admin@admin.com')
+    const older = await anotherSessionOf(api, 'user@user.com')
+    const current = await anotherSessionOf(api, 'user@user.com')
+    const client = await api.client({ email: 'user@user.com' })
+    expect(await client.account.revokeOtherSessions()).toEqual({ success: true })
+
+    const [owner] = await api.db.select({ id: user.id }).from(user).where(eq(user.email, 'user@user.com'))
+    const own = await api.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id))
+    expect(own.map((row) => row.id)).toEqual([current])
+    const left = (await api.db.select({ id: session.id }).from(session)).map((row) => row.id)
+    expect(left).not.toContain(older)
+    expect(left).toContain(victim)
+  })
+
+  it('answers over REST as DELETE /account/sessions, and is refused in demo mode', async () => {
+    await anotherSessionOf(api, 'admin@admin.com')
+    const response = await api.rest('admin', 'DELETE', '/account/sessions')
+    expect(response.status, await response.clone().text()).toBe(200)
+    const older = await anotherSessionOf(demo, 'user@user.com')
+    await anotherSessionOf(demo, 'user@user.com')
+    expect((await demo.rest('user', 'DELETE', '/account/sessions')).status).toBe(403)
+    expect(await demo.db.select().from(session).where(eq(session.id, older))).toHaveLength(1)
+  })
+})

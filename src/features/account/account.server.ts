@@ -58,4 +58,17 @@ const revokeSession = withPermission({ account: ['update'] })
     return { success: true }
   })
 
-export const accountRouter = { sessions, revokeSession }
+/**
+ * Signs every other device of the caller out (better-auth's
+ * revoke-other-sessions, through the auth service's door): the current
+ * session stays.
+ */
+const revokeOtherSessions = withPermission({ account: ['update'] })
+  .route({ method: 'DELETE', path: '/account/sessions', summary: 'Sign all my other devices out', tags: TAGS })
+  .output(successSchema)
+  .handler(async ({ context }) => {
+    await callAuthService(context, '/revoke-other-sessions', {})
+    return { success: true }
+  })
+
+export const accountRouter = { sessions, revokeSession, revokeOtherSessions }

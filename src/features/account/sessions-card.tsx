@@ -8,7 +8,6 @@ import { type QueryState, queryState } from '@/components/ui/query-state'
 import { SectionCard } from '@/components/ui/section-card'
 import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { toast } from '@/components/ui/toaster'
-import { authCall, authClient } from '@/lib/auth/auth-client'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
@@ -34,12 +33,13 @@ export function SessionsCard() {
       onSettled: refresh,
     }),
   )
-  const revokeOthers = useMutation({
-    mutationFn: () => authCall(authClient.revokeOtherSessions()),
-    meta: { errorToast: 'account:sessions.revokeOthersFailed' },
-    onSuccess: () => toast.success(t('sessions.revokedOthers')),
-    onSettled: refresh,
-  })
+  const revokeOthers = useMutation(
+    orpc.account.revokeOtherSessions.mutationOptions({
+      meta: { errorToast: 'account:sessions.revokeOthersFailed' },
+      onSuccess: () => toast.success(t('sessions.revokedOthers')),
+      onSettled: refresh,
+    }),
+  )
 
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
   const content: Record<QueryState, () => ReactNode> = {

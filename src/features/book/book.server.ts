@@ -168,7 +168,7 @@ async function readFirstPage(db: Database, input: BookListInput) {
 /**
  * The unfiltered first page, kept per page size until the database announces
  * a write to the catalogue (a book, genre or user write bumps the page data
- * version, whose change every process hears; docs/decisions/024).
+ * version, whose change every process hears; docs/decisions/026-kept-first-page.md).
  */
 const keptFirstPages = keptReads<ReturnType<typeof bookPage>>({ max: 8, maxAgeMs: 60_000 })
 

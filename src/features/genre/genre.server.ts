@@ -4,7 +4,7 @@ import { idInputSchema } from '@/lib/api-schemas'
 import { genreSchema } from '@/lib/genre-schema'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
-import { afterCursor, allOf, exactCount, firstPageTotal, searchWhere, toPage } from '@/server/api/pagination.server'
+import { afterCursor, allOf, exactCount, pageWithTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { genre } from '@/server/db/schema'
 const columns = { id: genre.id, name: genre.name, color: genre.color }
@@ -16,14 +16,16 @@ const list = withPermission({ genre: ['read'] })
   .output(pageSchema(genreSchema))
   .handler(async ({ context: { db }, input }) => {
     const search = searchWhere(input.searchTerm, [genre.name])
-    const rows = await db
-      .select(columns)
-      .from(genre)
-      .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
-      .orderBy(asc(genre.name), asc(genre.id))
-      .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () =>
-      exactCount(db.select({ value: count() }).from(genre).where(search)),
+    const { rows, total } = await pageWithTotal(
+      input,
+      () =>
+        db
+          .select(columns)
+          .from(genre)
+          .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
+          .orderBy(asc(genre.name), asc(genre.id))
+          .limit(input.limit + 1),
+      () => exactCount(db.select({ value: count() }).from(genre).where(search)),
     )
     return { ...toPage(rows, input.limit, (row) => row.name), ...total }
   })

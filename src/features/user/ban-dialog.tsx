@@ -10,7 +10,7 @@ import { Icon } from '@/components/ui/icon'
 import { TextField } from '@/components/ui/text-field'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
-import { api } from '@/lib/orpc'
+import { orpc } from '@/lib/orpc'
 
 import { BAN_REASON_MAX, banFormSchema, type UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
@@ -26,13 +26,11 @@ export function BanButton({ user }: { user: UserDetail }) {
   const { t } = useTranslation(['user', 'ui'])
   const [open, setOpen] = useState(false)
   const form = useForm({ resolver: zodResolver(banFormSchema), defaultValues: { reason: '', expiresAt: '' } })
-  const unban = useUserAction({
-    mutationFn: api.user.unban,
+  const unban = useUserAction(orpc.user.unban.mutationOptions(), {
     successToast: 'user:toasts.unbanned',
     errorToast: 'user:toasts.unbanFailed',
   })
-  const ban = useUserAction({
-    mutationFn: api.user.ban,
+  const ban = useUserAction(orpc.user.ban.mutationOptions(), {
     successToast: 'user:toasts.banned',
     errorToast: 'user:toasts.banFailed',
   })

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, type UseMutationOptions, useQueryClient } from '@tanstack/react-query'
 
 import { toast } from '@/components/ui/toaster'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
@@ -6,26 +6,28 @@ import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 /**
- * An admin action of the user manager, as a mutation: on success its toast,
- * `then`, and fresh user data; its failure is reported like every
- * mutation's (`errorToast`). A confirmation's `onConfirm` runs
- * `mutateAsync`, whose rejection keeps the confirmation open.
+ * An admin action of the user manager, as a mutation of its procedure
+ * (`orpc.user.x.mutationOptions()`): on success its toast, `then`, and fresh
+ * user data; its failure is reported like every mutation's (`errorToast`).
+ * A confirmation's `onConfirm` runs `mutateAsync`, whose rejection keeps the
+ * confirmation open.
  */
-export function useUserAction<Variables, Data>({
-  mutationFn,
-  successToast,
-  errorToast,
-  then,
-}: {
-  mutationFn: (variables: Variables) => Promise<Data>
-  successToast: TranslationKey
-  errorToast: TranslationKey
-  then?: () => Promise<unknown>
-}) {
+export function useUserAction<Data, Failure, Variables>(
+  procedure: UseMutationOptions<Data, Failure, Variables>,
+  {
+    successToast,
+    errorToast,
+    then,
+  }: {
+    successToast: TranslationKey
+    errorToast: TranslationKey
+    then?: () => Promise<unknown>
+  },
+) {
   const { t } = useTranslation('user')
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn,
+    ...procedure,
     meta: { errorToast },
     onSuccess: async () => {
       toast.success(translate(t, successToast))

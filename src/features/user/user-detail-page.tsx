@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { SessionUser } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
-import { api } from '@/lib/orpc'
+import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 
 import { BanButton } from './ban-dialog'
@@ -105,8 +105,7 @@ function BanState({ user, date }: { user: UserDetail; date: (iso: string) => str
 function DeleteButton({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user')
   const navigate = useNavigate()
-  const remove = useUserAction({
-    mutationFn: api.user.delete,
+  const remove = useUserAction(orpc.user.delete.mutationOptions(), {
     successToast: 'user:toasts.deleted',
     errorToast: 'user:toasts.deleteFailed',
     // Leave the page before its data is refreshed: the user is gone.

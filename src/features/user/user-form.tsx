@@ -13,7 +13,7 @@ import { applyFieldErrors } from '@/lib/api-error'
 import { ROLES } from '@/lib/auth/permissions'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
-import { api, orpc } from '@/lib/orpc'
+import { orpc } from '@/lib/orpc'
 
 import { type UserDetail, userFormSchema, type UserFormValues } from './schema'
 
@@ -37,7 +37,7 @@ export function UserForm({ user, isSelf = false }: { user?: UserDetail; isSelf?:
 
   const save = useMutation({
     mutationFn: (values: UserFormValues) =>
-      user ? api.user.update({ id: user.id, ...values }) : api.user.create(values),
+      user ? orpc.user.update.call({ ...values, id: user.id }) : orpc.user.create.call(values),
     meta: { errorToast: user ? 'user:toasts.updateFailed' : 'user:toasts.createFailed', formFields: FIELDS },
     onSuccess: async (saved) => {
       toast.success(t(user ? 'toasts.updated' : 'toasts.created'))

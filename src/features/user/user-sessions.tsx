@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
 import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
 import { useTranslation } from '@/lib/i18n/react'
-import { api } from '@/lib/orpc'
+import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
@@ -16,8 +16,7 @@ import { useUserAction } from './use-user-action'
 export function UserSessions({ userId }: { userId: string }) {
   const { t } = useTranslation('user')
   const list = useInfiniteList<SessionItem, Error>(userQueries.sessions(userId))
-  const revokeAll = useUserAction({
-    mutationFn: api.user.revokeSessions,
+  const revokeAll = useUserAction(orpc.user.revokeSessions.mutationOptions(), {
     successToast: 'user:toasts.sessionsRevoked',
     errorToast: 'user:toasts.revokeAllFailed',
   })
@@ -57,8 +56,7 @@ export function UserSessions({ userId }: { userId: string }) {
 
 function UserSessionRow({ session, userId }: { session: SessionItem; userId: string }) {
   const { t } = useTranslation('user')
-  const revoke = useUserAction({
-    mutationFn: api.user.revokeSession,
+  const revoke = useUserAction(orpc.user.revokeSession.mutationOptions(), {
     successToast: 'user:toasts.sessionRevoked',
     errorToast: 'user:toasts.revokeSessionFailed',
   })

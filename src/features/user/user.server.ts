@@ -9,8 +9,8 @@ import {
   allOf,
   decodeCursor,
   exactCount,
-  firstPageTotal,
   largeListTotal,
+  pageWithTotal,
   searchWhere,
   toPage,
 } from '@/server/api/pagination.server'
@@ -89,14 +89,19 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
   .output(pageSchema(userListItemSchema))
   .handler(async ({ context: { db }, input }) => {
     const search = searchWhere(input.searchTerm, [user.name, user.email])
-    const rows = await db
-      .select(listColumns)
-      .from(user)
-      .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
-      .orderBy(asc(user.name), asc(user.id))
-      .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () =>
-      largeListTotal(db, user, input.searchTerm, () => db.select({ id: user.id }).from(user).where(search).$dynamic()),
+    const { rows, total } = await pageWithTotal(
+      input,
+      () =>
+        db
+          .select(listColumns)
+          .from(user)
+          .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
+          .orderBy(asc(user.name), asc(user.id))
+          .limit(input.limit + 1),
+      () =>
+        largeListTotal(db, user, input.searchTerm, () =>
+          db.select({ id: user.id }).from(user).where(search).$dynamic(),
+        ),
     )
     const page = toPage(rows, input.limit, (row) => row.name)
     return { ...page, items: page.items.map(withRole), ...total }
@@ -195,23 +200,25 @@ const sessions = withPermission({ session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_L
   .handler(async ({ context, input }) => {
     await findUser(context, input.id)
     const live = and(eq(session.userId, input.id), gt(session.expiresAt, sql`now()`))
-    const rows = await context.db
-      .select({
-        id: session.id,
-        userAgent: session.userAgent,
-        ipAddress: session.ipAddress,
-        impersonatedBy: session.impersonatedBy,
-        createdAt: session.createdAt,
-        updatedAt: session.updatedAt,
-        expiresAt: session.expiresAt,
-        sort: sql<string>`${session.updatedAt}::text`,
-      })
-      .from(session)
-      .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
-      .orderBy(desc(session.updatedAt), desc(session.id))
-      .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () =>
-      exactCount(context.db.select({ value: count() }).from(session).where(live)),
+    const { rows, total } = await pageWithTotal(
+      input,
+      () =>
+        context.db
+          .select({
+            id: session.id,
+            userAgent: session.userAgent,
+            ipAddress: session.ipAddress,
+            impersonatedBy: session.impersonatedBy,
+            createdAt: session.createdAt,
+            updatedAt: session.updatedAt,
+            expiresAt: session.expiresAt,
+            sort: sql<string>`${session.updatedAt}::text`,
+          })
+          .from(session)
+          .where(allOf(live, beforeCursor(session.updatedAt, session.id, input.cursor)))
+          .orderBy(desc(session.updatedAt), desc(session.id))
+          .limit(input.limit + 1),
+      () => exactCount(context.db.select({ value: count() }).from(session).where(live)),
     )
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {
@@ -266,25 +273,27 @@ const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER
   .output(auditPageSchema)
   .handler(async ({ context: { db }, input }) => {
     const target = eq(auditLog.targetUserId, input.id)
-    const rows = await db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        details: auditLog.details,
-        ip: auditLog.ip,
-        createdAt: auditLog.createdAt,
-        sort: sql<string>`${auditLog.createdAt}::text`,
-        actorId: user.id,
-        actorName: user.name,
-        actorEmail: user.email,
-      })
-      .from(auditLog)
-      .leftJoin(user, eq(user.id, auditLog.actorId))
-      .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(input.limit + 1)
-    const total = await firstPageTotal(input, rows, () =>
-      exactCount(db.select({ value: count() }).from(auditLog).where(target)),
+    const { rows, total } = await pageWithTotal(
+      input,
+      () =>
+        db
+          .select({
+            id: auditLog.id,
+            action: auditLog.action,
+            details: auditLog.details,
+            ip: auditLog.ip,
+            createdAt: auditLog.createdAt,
+            sort: sql<string>`${auditLog.createdAt}::text`,
+            actorId: user.id,
+            actorName: user.name,
+            actorEmail: user.email,
+          })
+          .from(auditLog)
+          .leftJoin(user, eq(user.id, auditLog.actorId))
+          .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(input.limit + 1),
+      () => exactCount(db.select({ value: count() }).from(auditLog).where(target)),
     )
     const page = toPage(rows, input.limit, (row) => row.sort)
     return {

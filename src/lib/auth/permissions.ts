@@ -1,11 +1,13 @@
 import { createAccessControl } from 'better-auth/plugins/access'
 import { defaultStatements } from 'better-auth/plugins/admin/access'
 
-import { ROLE_GRANTS, roleCan as plainRoleCan } from './role-matrix'
+import { ROLE_GRANTS } from './role-matrix'
 
 /**
- * The permission matrix (docs/product.md#permissions), shared by the server (which
- * enforces it) and the client (which only uses it to hide what cannot work).
+ * The permission matrix (docs/product.md#permissions) as better-auth's access
+ * control: the auth service's roles, built from ./role-matrix.ts's grants.
+ * Whether a role may do something is asked of `roleCan` there, on the server
+ * (which enforces it) as in the browser (which only hides what cannot work).
  */
 export const statements = {
   ...defaultStatements,
@@ -27,8 +29,3 @@ export const ROLES = Object.keys(roles) as Role[]
 
 type Statements = typeof statements
 export type Permission = { [K in keyof Statements]?: Array<Statements[K][number]> }
-
-/** Whether `role` may do every action listed in `permission` (./role-matrix.ts, without the access-control module). */
-export function roleCan(role: string | null | undefined, permission: Permission): boolean {
-  return plainRoleCan(role, permission)
-}

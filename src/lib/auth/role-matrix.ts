@@ -1,9 +1,10 @@
 /**
- * The grants of each role (docs/product.md#permissions), as plain data: what the browser
- * needs to hide what cannot work and to guard the areas (`roleCan`), without
- * better-auth's access-control module. ./permissions.ts builds the auth
- * service's roles from the same grants; permissions.test.ts holds the two
- * answers together.
+ * The grants of each role (docs/product.md#permissions), as plain data, and
+ * the one `roleCan`: the server enforces with it (withPermission, the audit
+ * hooks), the browser hides what cannot work and guards the areas with it,
+ * without better-auth's access-control module. ./permissions.ts builds the
+ * auth service's roles from the same grants; permissions.test.ts holds the
+ * two answers together.
  */
 export const ROLE_GRANTS = {
   admin: {

@@ -15,7 +15,7 @@ import type { Namespace } from './config'
 import type { Translator } from './translator'
 
 /**
- * The translator for React (decision 021), as react-i18next's API the app
+ * The translator for React (decision 022), as react-i18next's API the app
  * used: a provider, `useTranslation(ns)` giving a typed `t` (keys checked by
  * src/lib/i18n/i18next.d.ts) and the instance, re-rendering on a language
  * switch, and `Trans` for a message with markup.

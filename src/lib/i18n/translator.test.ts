@@ -12,7 +12,7 @@ const untyped = (t: unknown) => t as Translate
 import { zodMessageKey } from './zod'
 
 /**
- * The translator gives i18next's own output (decision 021) for every message
+ * The translator gives i18next's own output (decision 022) for every message
  * of every locale, with every plural count and value kind the messages use,
  * so that nothing a user reads changed when i18next left the bundle.
  */
@@ -20,7 +20,7 @@ import { zodMessageKey } from './zod'
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
 const COUNTS = [0, 1, 2, 3, 5, 11, 100, 101, 1.5, 1_000_000]
 
-/** i18next as the app configured it before decision 021 (the reference). */
+/** i18next as the app configured it before decision 022 (the reference). */
 function reference(language: Language, messages: Messages) {
   const instance = i18next.createInstance()
   void instance.init({

@@ -1,5 +1,6 @@
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
+import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { clientAddressOf } from '@/server/http/client-address.server'
 
 import { handleRestRequest, handleRpcRequest, REST_PREFIX, RPC_PREFIX } from './handlers.server'
@@ -11,7 +12,7 @@ const handleAuth: Door = async (request) => handleAuthRequest(await getAuth(), r
 const DOORS: Array<[prefix: string, door: Door]> = [
   [`${RPC_PREFIX}/`, handleRpcRequest],
   [`${REST_PREFIX}/`, handleRestRequest],
-  ['/api/auth/', handleAuth],
+  [`${API_PREFIX.auth}/`, handleAuth],
 ]
 
 /**

@@ -1,13 +1,14 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { RPCHandler } from '@orpc/server/fetch'
 
+import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { requestContext } from './context.server'
 import { router } from './router.server'
 
-export const RPC_PREFIX = '/api/rpc'
-export const REST_PREFIX = '/api/rest'
+export const RPC_PREFIX = API_PREFIX.rpc
+export const REST_PREFIX = API_PREFIX.rest
 
 const rpcHandler = new RPCHandler(router)
 const restHandler = new OpenAPIHandler(router)

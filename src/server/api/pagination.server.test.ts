@@ -1,32 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { decodeCursor, encodeCursor, firstPageTotal, pageWithTotal, toPage, totalOfTable } from './pagination.server'
-
-describe('firstPageTotal', () => {
-  const countAll = () => vi.fn(async () => ({ total: 1234, totalCapped: false }))
-
-  it('counts on a full first page', async () => {
-    const count = countAll()
-    expect(await firstPageTotal({ limit: 2 }, [1, 2, 3], count)).toEqual({ total: 1234, totalCapped: false })
-    expect(count).toHaveBeenCalledOnce()
-  })
-
-  it('does not count when the first page already holds every match', async () => {
-    const count = countAll()
-    expect(await firstPageTotal({ limit: 20 }, [1, 2], count)).toEqual({ total: 2, totalCapped: false })
-    expect(await firstPageTotal({ limit: 20 }, [], count)).toEqual({ total: 0, totalCapped: false })
-    expect(count).not.toHaveBeenCalled()
-  })
-
-  it('never counts again on a next page', async () => {
-    const count = countAll()
-    expect(await firstPageTotal({ limit: 2, cursor: 'x' }, [1, 2, 3], count)).toEqual({
-      total: null,
-      totalCapped: false,
-    })
-    expect(count).not.toHaveBeenCalled()
-  })
-})
+import { decodeCursor, encodeCursor, pageWithTotal, toPage, totalOfTable } from './pagination.server'
 
 describe('pageWithTotal', () => {
   const countAll = () => vi.fn(async () => ({ total: 1234, totalCapped: true }))

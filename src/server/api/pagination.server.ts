@@ -108,26 +108,14 @@ export interface ListTotal {
   totalCapped: boolean
 }
 
-/**
- * A list's total, for the first page only (null on the next ones, the
- * client keeps the first figure), and not even then when the first page is
- * not full, as it already holds every match.
- */
-export async function firstPageTotal(
-  input: { cursor?: string; limit: number },
-  rows: readonly unknown[],
-  count: () => PromiseLike<ListTotal>,
-): Promise<ListTotal> {
-  if (input.cursor) return { total: null, totalCapped: false }
-  if (rows.length <= input.limit) return exactly(rows.length)
-  return count()
-}
-
 const exactly = (total: number): ListTotal => ({ total, totalCapped: false })
 
 /**
- * A page's rows and, on a first page, its total, the two queries sent at
- * once: at a million rows a search's page and its count take tens of
+ * A page's rows and, on a first page, its total: the one way a list gets its
+ * total (the whole catalogue's kept first page alone reads the counter in its
+ * own row, `totalOfTable`). The total is for the first page only (null on
+ * the next ones, the client keeps the first figure). The two queries are sent
+ * at once: at a million rows a search's page and its count take tens of
  * milliseconds each, and side by side (two connections of the pool) the
  * answer waits for the slower one instead of both in turn. The count's figure
  * is dropped when the page is not full, as the rows are then every match.

@@ -1,7 +1,8 @@
 import { ORPCError, os } from '@orpc/server'
 
 import type { AuthErrorCode } from '@/lib/auth/auth-errors'
-import { type Permission, roleCan } from '@/lib/auth/permissions'
+import type { Permission } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
 
 import { authServiceError } from './auth-service.server'

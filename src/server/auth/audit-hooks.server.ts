@@ -6,7 +6,7 @@ import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } 
 import { eq } from 'drizzle-orm'
 
 import { type AuditAction, OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
-import { roleCan } from '@/lib/auth/permissions'
+import { roleCan } from '@/lib/auth/role-matrix'
 import type { Database } from '@/server/db/client.server'
 import { auditLog, session as sessionTable, user as userTable } from '@/server/db/schema'
 import { logger } from '@/server/logger.server'

@@ -16,7 +16,7 @@ export interface Budget {
 }
 
 /**
- * Every sign-in limit, in one place (README, "Sign-in limits", gives the odds).
+ * Every sign-in limit, in one place (docs/sign-in.md#sign-in-limits gives the odds).
  * Windows roll: a request counts for exactly `windowMs` after it was made, so
  * no span of that length ever holds more than `limit`, and a request never
  * extends the window of those before it.

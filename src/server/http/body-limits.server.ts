@@ -1,3 +1,4 @@
+import { isBelow } from './api-prefixes.server'
 import type { PipelineStep } from './pipeline.server'
 import { refusal } from './refusal.server'
 
@@ -5,7 +6,7 @@ import { refusal } from './refusal.server'
 export const MAX_JSON_DEPTH = 32
 
 /** Where a JSON body must be an object (better-auth reads fields of it; the RPC envelope is one). */
-const OBJECT_BODIES = ['/api/auth/', '/api/rpc/']
+const OBJECT_BODIES = ['auth', 'rpc'] as const
 
 class TooLarge extends Error {}
 
@@ -149,7 +150,7 @@ function checkJson(body: Uint8Array, pathname: string): string | undefined {
     return 'invalid JSON'
   }
   if (hasNul(value)) return 'NUL'
-  const needsObject = OBJECT_BODIES.some((prefix) => pathname.startsWith(prefix))
+  const needsObject = OBJECT_BODIES.some((door) => isBelow(pathname, door))
   if (needsObject && (value === null || typeof value !== 'object' || Array.isArray(value))) return 'not an object'
   return undefined
 }

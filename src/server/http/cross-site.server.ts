@@ -1,17 +1,15 @@
+import { API_PREFIX, apiDoorOf } from './api-prefixes.server'
 import type { PipelineStep } from './pipeline.server'
 import { refusal } from './refusal.server'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/** Where the JSON APIs live: a form or text body there is a cross-site form post, never the app. */
-const JSON_APIS = ['/api/rpc/', '/api/rest/', '/api/auth/']
 
 /**
  * An identity provider answering with `response_mode=form_post` posts the
  * sign-in result from its own origin: better-auth checks it against the
  * `state` it issued, so these are let through.
  */
-const OAUTH_CALLBACKS = ['/api/auth/callback/', '/api/auth/oauth2/callback/']
+const OAUTH_CALLBACKS = [`${API_PREFIX.auth}/callback/`, `${API_PREFIX.auth}/oauth2/callback/`]
 
 /** `application/json` and `application/*+json`, whatever the parameters. */
 function isJson(contentType: string | null) {
@@ -44,7 +42,8 @@ export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineSte
     if ((site !== null && site !== 'same-origin' && site !== 'none') || (origin !== null && !trusted.has(origin))) {
       return refusal(request, 'CROSS_SITE_REQUEST')
     }
-    if (JSON_APIS.some((prefix) => pathname.startsWith(prefix))) {
+    // The JSON APIs (every door): a form or text body there is a cross-site form post, never the app.
+    if (apiDoorOf(pathname)) {
       const contentType = request.headers.get('content-type')
       if (contentType !== null ? !isJson(contentType) : hasBody(request))
         return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')

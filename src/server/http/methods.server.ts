@@ -1,14 +1,15 @@
 import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
 
+import { type ApiDoorName, apiDoorOf } from './api-prefixes.server'
 import type { PipelineStep } from './pipeline.server'
 import { refusal } from './refusal.server'
 
 /** The methods each door serves; everything else (pages, documents, assets) is read only. */
-const ROUTE_METHODS: Array<[prefix: string, methods: string[]]> = [
-  ['/api/rpc/', ['GET', 'POST']],
-  ['/api/rest/', ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']],
-  ['/api/auth/', ['GET', 'POST']],
-]
+const ROUTE_METHODS: Record<ApiDoorName, string[]> = {
+  rpc: ['GET', 'POST'],
+  rest: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  auth: ['GET', 'POST'],
+}
 /** A page whose form posts to it (src/server/forms). */
 const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST']
 /** The framework's own RPC door stays shut: the app has no server functions (docs/decisions/011-one-server-api.md). */
@@ -17,7 +18,8 @@ const READ_ONLY = ['GET', 'HEAD']
 
 function allowedMethods(pathname: string): string[] {
   if (FORM_POST_PAGES.includes(pathname.replace(/(.)\/$/, '$1'))) return FORM_PAGE_METHODS
-  return ROUTE_METHODS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? READ_ONLY
+  const door = apiDoorOf(pathname)
+  return door ? ROUTE_METHODS[door] : READ_ONLY
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
+import { apiDoorOf } from './api-prefixes.server'
 import { type PipelineStep, withRequestHeaders, withResponseHeaders } from './pipeline.server'
 
 /** The header that hands the response's CSP nonce to the renderer (src/server.ts → router ssr.nonce). */
@@ -81,13 +82,7 @@ export function staticSecurityHeaders(https: boolean): Record<string, string> {
 
 /** Answers that depend on who asks (the session cookie): pages and the APIs. */
 function dependsOnSession(pathname: string) {
-  if (
-    pathname.startsWith('/api/rpc/') ||
-    pathname.startsWith('/api/rest/') ||
-    pathname.startsWith('/api/auth/') ||
-    pathname.startsWith('/_serverFn/')
-  )
-    return true
+  if (apiDoorOf(pathname) || pathname.startsWith('/_serverFn/')) return true
   return !pathname.startsWith('/api/')
 }
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsHtml } from '@/server/api/docs.server'
 
-/** The API reference (Swagger UI), open to anyone: docs/decisions/008-api-documentation.md. */
+/** The API reference (Swagger UI), open to anyone: docs/decisions/010-api-documentation.md. */
 export const Route = createFileRoute('/api/docs/')({
   server: {
     handlers: {
