@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react'
 import { DemoAccountsHint } from '@/components/demo/demo-hints'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
+import { PostForm } from '@/components/ui/post-form'
 import { TextField } from '@/components/ui/text-field'
 import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import type { SignInOptions } from '@/lib/auth/sign-in-options'
@@ -74,14 +75,7 @@ export function LoginPage({
       title={t('login.title')}
       description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
-      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
-      <form
-        method="post"
-        action={withRedirect('/login', redirect)}
-        onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-4"
-      >
+      <PostForm action={withRedirect('/login', redirect)} onSubmit={onSubmit}>
         <TextField
           label={t('fields.email')}
           type="email"
@@ -108,7 +102,7 @@ export function LoginPage({
             setEmailError(checkEmail(email).error)
           }}
         />
-      </form>
+      </PostForm>
       <div className="mt-4">
         <SocialSignIn providers={options.providers} redirect={redirect} onError={setServerError} />
       </div>

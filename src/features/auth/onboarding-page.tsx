@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
+import { PostForm } from '@/components/ui/post-form'
 import { TextField } from '@/components/ui/text-field'
 import { applyFieldErrors } from '@/lib/api-error'
 import { notifySessionChanged } from '@/lib/auth/auth-client'
@@ -53,14 +54,7 @@ export function OnboardingPage({
   const onSubmit = form.handleSubmit((values) => onboard.mutateAsync(values).catch(() => undefined))
   return (
     <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
-      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
-      <form
-        method="post"
-        action={withRedirect('/onboarding', redirect)}
-        onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-4"
-      >
+      <PostForm action={withRedirect('/onboarding', redirect)} onSubmit={onSubmit}>
         <TextField
           label={t('fields.name')}
           autoComplete="name"
@@ -73,7 +67,7 @@ export function OnboardingPage({
         <Button type="submit" loading={form.formState.isSubmitting}>
           {t('onboarding.submit')}
         </Button>
-      </form>
+      </PostForm>
     </AuthCard>
   )
 }

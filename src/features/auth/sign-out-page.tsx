@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { FormAlert } from '@/components/ui/form-alert'
+import { PostForm } from '@/components/ui/post-form'
 import type { FormResult } from '@/lib/forms/form-result'
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -17,7 +18,7 @@ export function SignOutPage({ back, posted }: { back: string; posted?: FormResul
   const { t } = useTranslation(['ui', 'common'])
   return (
     <AuthCard title={t('signOut.title')} description={t('signOut.description')}>
-      <form method="post" action="/logout" className="flex flex-col gap-4">
+      <PostForm action="/logout">
         <FormAlert>{posted?.message}</FormAlert>
         <Button type="submit" variant="destructive">
           {t('common:actions.signOut')}
@@ -25,7 +26,7 @@ export function SignOutPage({ back, posted }: { back: string; posted?: FormResul
         <Link to={back} className={cn(buttonVariants({ variant: 'secondary' }))}>
           {t('confirm.cancel')}
         </Link>
-      </form>
+      </PostForm>
     </AuthCard>
   )
 }

@@ -7,6 +7,7 @@ import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { OtpField } from '@/components/ui/otp-field'
+import { PostForm } from '@/components/ui/post-form'
 import { authClient, settleAuthCall } from '@/lib/auth/auth-client'
 import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
@@ -70,14 +71,7 @@ export function VerifyPage({
       title={t('verify.title')}
       description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}
     >
-      {/* A real form: before the script runs, the server answers its post (form-posts.server.ts). */}
-      <form
-        method="post"
-        action={verifyHref(email, redirect)}
-        onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-4"
-      >
+      <PostForm action={verifyHref(email, redirect)} onSubmit={onSubmit}>
         <OtpField
           label={t('fields.code')}
           length={OTP_LENGTH}
@@ -117,7 +111,7 @@ export function VerifyPage({
             {t('verify.changeEmail')}
           </Link>
         </div>
-      </form>
+      </PostForm>
     </AuthCard>
   )
 }
