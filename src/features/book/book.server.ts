@@ -19,10 +19,10 @@ import {
   totalOfTable,
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
-import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { book, genre } from '@/server/db/schema'
+import { keptReads } from '@/server/fast-paths/change-notices.server'
 
 import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
 

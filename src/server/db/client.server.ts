@@ -4,7 +4,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
-import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from './change-notices.server'
+import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '@/server/fast-paths/change-notices.server'
+
 import * as schema from './schema'
 
 /**

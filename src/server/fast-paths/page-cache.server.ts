@@ -3,11 +3,10 @@ import { brotliCompress, constants, crc32, deflateRawSync } from 'node:zlib'
 
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
-
-import { brotliAnswerParams, negotiateEncoding } from './compression.server'
-import { cookieValue, hasAuthCookie } from './cookies.server'
-import type { PipelineStep } from './pipeline.server'
-import { NONCE_HEADER } from './security-headers.server'
+import { brotliAnswerParams, negotiateEncoding } from '@/server/http/compression.server'
+import { cookieValue, hasAuthCookie } from '@/server/http/cookies.server'
+import type { PipelineStep } from '@/server/http/pipeline.server'
+import { NONCE_HEADER } from '@/server/http/security-headers.server'
 
 /**
  * Pages that are the same for every anonymous visitor of a language: what

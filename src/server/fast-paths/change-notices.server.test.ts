@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import type { Database } from '@/server/db/client.server'
+
 import { ChangeNotices, hearChangeNotices, keptReads, type Listen } from './change-notices.server'
-import type { Database } from './client.server'
 
 /** A listener driven by the test: `connect()` lets it start, `lose()` drops it. */
 function fakeListener() {

@@ -1,4 +1,4 @@
-import type { Database } from './client.server'
+import type { Database } from '@/server/db/client.server'
 
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'

@@ -3,11 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
-import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
+
+import { keptReads } from './change-notices.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
