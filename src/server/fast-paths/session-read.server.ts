@@ -52,7 +52,14 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>
  * (docs/decisions/024-kept-session-reads.md). The expiry is checked at every
  * read, kept or not.
  */
-const keptSessions = keptReads<SessionRow>({ max: 10_000, maxAgeMs: 60_000 })
+const keptSessions = keptReads<SessionRow>({
+  name: 'session',
+  reads: ['session', 'user'],
+  // A session is read by its token, joined to its user: a new row of either is never part of a kept one.
+  insertsCannotChange: ['session', 'user'],
+  max: 10_000,
+  maxAgeMs: 60_000,
+})
 
 /**
  * The session of a validly signed cookie, kept by the signed value (its
