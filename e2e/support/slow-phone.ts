@@ -4,7 +4,7 @@
 // as a person does: never a wait for hydration.
 import { test as base } from '@playwright/test'
 
-export const SLOW_PHONE = {
+const SLOW_PHONE = {
   cpuSlowdown: 4,
   /** 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
   downloadBytesPerSecond: 1_600_000 / 8,

@@ -23,7 +23,9 @@ function routes(dir = ROUTES): Array<{ path: string; post: boolean }> {
 
 describe('form pages', () => {
   it('are exactly the routes that answer a form post', () => {
-    const posting = routes().filter((route) => route.post).map((route) => route.path)
+    const posting = routes()
+      .filter((route) => route.post)
+      .map((route) => route.path)
     expect(posting.sort()).toEqual([...FORM_POST_PAGES].sort())
   })
 
