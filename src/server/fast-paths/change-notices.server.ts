@@ -99,7 +99,7 @@ interface Kept<T> {
 }
 
 /** A table of the schema, by its SQL name. */
-export type TableName = {
+type TableName = {
   [K in keyof typeof schema]: (typeof schema)[K] extends Table ? (typeof schema)[K]['_']['name'] : never
 }[keyof typeof schema]
 
