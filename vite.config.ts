@@ -5,35 +5,12 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 
 import { SWAGGER_UI_PATH } from './src/lib/api-docs'
 import { parseEnv } from './src/lib/env.server'
 import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
-
-/**
- * The server build's page manifest, rewritten by `paintFirst` (src/server/http/paint-first.server.ts):
- * pages load their script after their first paint. TanStack Start generates the manifest as a
- * module exporting `tsrStartManifest`; a build whose manifest does not have that shape fails here.
- */
-function paintFirstManifest(): Plugin {
-  const exported = 'export const tsrStartManifest = () =>'
-  return {
-    name: 'start-books:paint-first-manifest',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'ssr',
-    transform(code, id) {
-      if (!id.includes('tanstack-start-manifest')) return
-      if (!code.includes(exported)) this.error(`the Start manifest module no longer has \`${exported}\``)
-      const paintFirst = JSON.stringify(path.resolve('src/server/http/paint-first.server.ts'))
-      return [
-        `import { paintFirst } from ${paintFirst}`,
-        code.replace(exported, 'const buildManifest = () =>'),
-        `${exported} paintFirst(buildManifest())`,
-      ].join('\n')
-    },
-  }
-}
+import { paintFirstManifest } from './src/server/fast-paths/paint-first.vite'
 
 export default defineConfig(({ command }) => {
   // `npm run dev` stops at once on an invalid environment, as production does.
@@ -147,6 +124,7 @@ export default defineConfig(({ command }) => {
         ],
       }),
       viteReact(),
+      // Pages paint before their script loads (src/server/fast-paths).
       paintFirstManifest(),
     ],
   }

@@ -81,7 +81,7 @@ test('an answer that depends on the session is private and not stored; hashed as
   expect(page.status).toBe(200)
   expect(page.headers.get('cache-control')).toMatch(/private/)
   expect(page.headers.get('cache-control')).toMatch(/no-store/)
-  // A module the page loads (named by its inline loader: src/server/http/paint-first.server.ts).
+  // A module the page loads (named by its inline loader: src/server/fast-paths/paint-first.server.ts).
   const asset = /(\/assets\/[\w~.-]+\.js)/.exec(page.body)?.[1]
   expect(asset, 'a hashed script on the page').toBeTruthy()
   const file = await ask(baseURL!, { method: 'GET', path: asset! })

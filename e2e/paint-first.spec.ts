@@ -1,4 +1,4 @@
-// Pages paint before their script loads (issue 14, src/server/http/paint-first.server.ts):
+// Pages paint before their script loads (issue 14, src/server/fast-paths/paint-first.server.ts):
 // the server's HTML names no module to preload or run; an inline script asks for them
 // once the page is on screen, and React then hydrates it, with no error (CSP included).
 import { expect, type Page, test } from '@playwright/test'

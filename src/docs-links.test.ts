@@ -24,12 +24,6 @@ function filesUnder(folder: string): string[] {
   })
 }
 
-/**
- * Files another branch of issue 26 (part 1: the fast paths in one module) is
- * writing while this one links to them: not yet required to exist.
- */
-const IN_FLIGHT = new Set(['src/server/fast-paths/README.md'])
-
 const FILES = [...SCANNED.flatMap((folder) => filesUnder(join(ROOT, folder))), join(ROOT, 'README.md')]
 const THIS_FILE = resolve(import.meta.filename)
 
@@ -112,9 +106,9 @@ describe('links to the docs', () => {
   })
 
   it('point to files that exist', () => {
-    const broken = POINTERS.filter(
-      (pointer) => !existsSync(join(ROOT, pointer.target)) && !IN_FLIGHT.has(pointer.target),
-    ).map((pointer) => `${pointer.from}: ${pointer.text}`)
+    const broken = POINTERS.filter((pointer) => !existsSync(join(ROOT, pointer.target))).map(
+      (pointer) => `${pointer.from}: ${pointer.text}`,
+    )
     expect(broken).toEqual([])
   })
 

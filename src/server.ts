@@ -9,7 +9,7 @@ import {
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
 import type { FormResult } from '@/lib/forms/form-result'
-import { apiDoor } from '@/server/api/doors.server'
+import { apiDoor } from '@/server/fast-paths/api-doors.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestLog } from '@/server/http/request-log.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'

@@ -3,7 +3,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { env, resetEnvForTests } from '@/lib/env.server'
-import { apiDoor } from '@/server/api/doors.server'
+import { apiDoor } from '@/server/fast-paths/api-doors.server'
 import { getAuth } from '@/server/auth/auth.server'
 import { closeDatabase } from '@/server/db/index.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'

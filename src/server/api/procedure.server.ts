@@ -4,11 +4,11 @@ import type { AuthErrorCode } from '@/lib/auth/auth-errors'
 import type { Permission } from '@/lib/auth/permissions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
+import { readSession } from '@/server/fast-paths/session-read.server'
 
 import { authServiceError } from './auth-service.server'
 import type { ApiContext } from './context.server'
 import { apiError, toApiError } from './errors.server'
-import { readSession } from './session-read.server'
 
 /**
  * The building blocks of every procedure. Each procedure declares its access

@@ -1,8 +1,8 @@
 import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
-import { plainSessionAnswer } from '@/server/api/session-read.server'
 import { failingIfDatabaseWasUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable.server'
+import { plainSessionAnswer } from '@/server/fast-paths/session-read.server'
 import { hasAuthCookie } from '@/server/http/cookies.server'
 import { refusal } from '@/server/http/refusal.server'
 

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
-import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from './change-notices.server'
+// Relative: vite.config.ts imports this file, and Vite bundles its config without the '@/' alias.
+import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server'
 import * as schema from './schema'
 
 /**

@@ -2,7 +2,7 @@
  * The API's three doors, by path prefix: the typed client's (oRPC), REST's
  * (the same router) and the auth service's (better-auth). The one list that
  * the pipeline's steps (methods, cross-site, body limits, security headers)
- * and the server entry's dispatch (src/server/api/doors.server.ts) read.
+ * and the server entry's dispatch (src/server/fast-paths/api-doors.server.ts) read.
  */
 export const API_PREFIX = { rpc: '/api/rpc', rest: '/api/rest', auth: '/api/auth' } as const
 

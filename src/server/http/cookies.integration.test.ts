@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { readSession } from '@/server/api/session-read.server'
+import { readSession } from '@/server/fast-paths/session-read.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { AUTH_NAMES, cookieHeader, random } from '@/test/cookie-headers'
 

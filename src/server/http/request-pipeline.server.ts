@@ -1,4 +1,5 @@
 import type { Env } from '@/lib/env.server'
+import { pageCache } from '@/server/fast-paths/page-cache.server'
 
 import { bodyLimits } from './body-limits.server'
 import { clientAddress } from './client-address.server'
@@ -8,7 +9,6 @@ import { errorAnswers } from './errors.server'
 import { knownHost } from './known-host.server'
 import { languageCookie } from './language-cookie.server'
 import { methodCheck } from './methods.server'
-import { pageCache } from './page-cache.server'
 import type { PipelineStep } from './pipeline.server'
 import { securityHeaders } from './security-headers.server'
 import { urlLimits } from './url-limits.server'

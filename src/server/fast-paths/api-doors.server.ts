@@ -1,9 +1,8 @@
+import { handleRestRequest, handleRpcRequest, REST_PREFIX, RPC_PREFIX } from '@/server/api/handlers.server'
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { clientAddressOf } from '@/server/http/client-address.server'
-
-import { handleRestRequest, handleRpcRequest, REST_PREFIX, RPC_PREFIX } from './handlers.server'
 
 type Door = (request: Request) => Promise<Response>
 

@@ -3,11 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
-import { keptReads } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
+
+import { keptReads } from './change-notices.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
@@ -51,7 +52,14 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>
  * (docs/decisions/024-kept-session-reads.md). The expiry is checked at every
  * read, kept or not.
  */
-const keptSessions = keptReads<SessionRow>({ max: 10_000, maxAgeMs: 60_000 })
+const keptSessions = keptReads<SessionRow>({
+  name: 'session',
+  reads: ['session', 'user'],
+  // A session is read by its token, joined to its user: a new row of either is never part of a kept one.
+  insertsCannotChange: ['session', 'user'],
+  max: 10_000,
+  maxAgeMs: 60_000,
+})
 
 /**
  * The session of a validly signed cookie, kept by the signed value (its

@@ -2,8 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
+import { NONCE_HEADER } from '@/server/http/security-headers.server'
+
 import { deflateParts, gzipWithNonce, pageCache } from './page-cache.server'
-import { NONCE_HEADER } from './security-headers.server'
 
 /** A renderer that writes its request's nonce and language cookie into the page, and counts its renders. */
 function renderer(answer: (request: Request) => ResponseInit = () => ({})) {

@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
+import { type Next, pipeline } from '@/server/http/pipeline.server'
+import { requestSteps } from '@/server/http/request-pipeline.server'
+import { NONCE_HEADER } from '@/server/http/security-headers.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
-
-import { type Next, pipeline } from './pipeline.server'
-import { requestSteps } from './request-pipeline.server'
-import { NONCE_HEADER } from './security-headers.server'
 
 // The page cache in the real pipeline, in front of a page that reads the
 // session as the root route does (the `auth.session` procedure), on a real

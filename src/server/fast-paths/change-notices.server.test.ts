@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import type { Database } from '@/server/db/client.server'
+
 import { ChangeNotices, hearChangeNotices, keptReads, type Listen } from './change-notices.server'
-import type { Database } from './client.server'
 
 /** A listener driven by the test: `connect()` lets it start, `lose()` drops it. */
 function fakeListener() {
@@ -35,7 +36,7 @@ afterEach(() => vi.useRealTimers())
 describe('keptReads', () => {
   it('keeps a read until a change notice, then reads again', async () => {
     const { db, listener } = await heardDatabase()
-    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'alice')
     expect(await kept(db, 'a', read)).toBe('alice')
     expect(await kept(db, 'a', read)).toBe('alice')
@@ -47,7 +48,7 @@ describe('keptReads', () => {
 
   it('does not keep a read during which a change was announced', async () => {
     const { db, listener } = await heardDatabase()
-    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => {
       listener.notice()
       return 'before the write'
@@ -62,7 +63,7 @@ describe('keptReads', () => {
     const notices = new ChangeNotices(listener.listen)
     const db = {} as Database
     hearChangeNotices(db, notices)
-    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'x')
     await kept(db, 'a', read)
     await kept(db, 'a', read)
@@ -90,7 +91,7 @@ describe('keptReads', () => {
   it('listens again after losing the connection, and trusts nothing read before', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { db, notices, listener } = await heardDatabase()
-    const kept = keptReads<string>({ max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'x')
     await kept(db, 'a', read)
     listener.lose()
@@ -108,7 +109,7 @@ describe('keptReads', () => {
   it('keeps no undefined read, at most `max` reads, none older than `maxAgeMs`', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { db } = await heardDatabase()
-    const kept = keptReads<string>({ max: 2, maxAgeMs: 1000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], max: 2, maxAgeMs: 1000 })
     const missing = vi.fn(async () => undefined)
     await kept(db, 'gone', missing)
     await kept(db, 'gone', missing)

@@ -1,4 +1,7 @@
-import type { Database } from './client.server'
+import type { Table } from 'drizzle-orm'
+
+import type { Database } from '@/server/db/client.server'
+import type * as schema from '@/server/db/schema'
 
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'
@@ -95,13 +98,42 @@ interface Kept<T> {
   at: number
 }
 
+/** A table of the schema, by its SQL name. */
+type TableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends Table ? (typeof schema)[K]['_']['name'] : never
+}[keyof typeof schema]
+
+/**
+ * What a kept read declares beside its registration, and
+ * fast-paths.integration.test.ts proves: every table its queries read, each
+ * with a trigger that announces its writes (migrations 0006 to 0008).
+ */
+export interface KeptReadDeclaration {
+  name: string
+  reads: readonly TableName[]
+  /**
+   * Read tables whose inserts cannot change what is kept (rows looked up by
+   * key: an absent row is never kept), so need not be announced.
+   */
+  insertsCannotChange?: readonly TableName[]
+}
+
+/** Every kept read of the server, by name (filled as their modules load). */
+export const KEPT_READS = new Map<string, KeptReadDeclaration>()
+
 /**
  * Reads kept by key until the database announces a change (any notice empties
  * them), at most `maxAgeMs` and `max` of them per database. A database whose
  * notices are not heard (not registered, or its listener down) is read every
  * time. `read` resolving to undefined is not kept.
  */
-export function keptReads<T>({ max, maxAgeMs }: { max: number; maxAgeMs: number }) {
+export function keptReads<T>({
+  max,
+  maxAgeMs,
+  ...declaration
+}: KeptReadDeclaration & { max: number; maxAgeMs: number }) {
+  // Set, not refused when present: a module reloaded in development registers its read again.
+  KEPT_READS.set(declaration.name, declaration)
   const kept = new WeakMap<Database, { version: number; entries: Map<string, Kept<T>> }>()
   return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
     const notices = noticesOf.get(db)

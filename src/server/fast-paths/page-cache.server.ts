@@ -3,18 +3,25 @@ import { brotliCompress, constants, crc32, deflateRawSync } from 'node:zlib'
 
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
-
-import { brotliAnswerParams, negotiateEncoding } from './compression.server'
-import { cookieValue, hasAuthCookie } from './cookies.server'
-import type { PipelineStep } from './pipeline.server'
-import { NONCE_HEADER } from './security-headers.server'
+import { brotliAnswerParams, negotiateEncoding } from '@/server/http/compression.server'
+import { cookieValue, hasAuthCookie } from '@/server/http/cookies.server'
+import type { PipelineStep } from '@/server/http/pipeline.server'
+import { NONCE_HEADER } from '@/server/http/security-headers.server'
 
 /**
  * Pages that are the same for every anonymous visitor of a language: what
- * they show comes from the settings and the messages only (no database
- * read). A page that reads data (the verify page's demo hint) is not here.
+ * they show comes from the settings and the messages only. The cache forgets
+ * by time alone (`ttlMs`), so each declares that it reads no table, which
+ * fast-paths.integration.test.ts proves on its route's data reads. A page
+ * that reads data (the verify page's demo hint) is not here.
  */
-const CACHEABLE_PAGES: ReadonlySet<string> = new Set(['/login', '/login/', '/about'])
+export const CACHEABLE_PAGES: ReadonlyArray<{ paths: readonly string[]; reads: readonly [] }> = [
+  // The login route's own path ends with a slash.
+  { paths: ['/login', '/login/'], reads: [] },
+  { paths: ['/about'], reads: [] },
+]
+
+const CACHEABLE_PATHS: ReadonlySet<string> = new Set(CACHEABLE_PAGES.flatMap(({ paths }) => paths))
 
 export interface PageCacheOptions {
   /** How long a rendered page is served again (a bound, in case a page's settings change). */
@@ -145,7 +152,7 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     if (request.method !== 'GET' || !nonce) return next(request)
     const url = new URL(request.url)
     const cookie = request.headers.get('cookie')
-    if (!CACHEABLE_PAGES.has(url.pathname) || hasAuthCookie(cookie)) return next(request)
+    if (!CACHEABLE_PATHS.has(url.pathname) || hasAuthCookie(cookie)) return next(request)
     const key = [
       url.pathname + url.search,
       languageFromRequest(url, request.headers),

@@ -1,0 +1,307 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { createRouterClient } from '@orpc/server'
+import { NoopLogger, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+
+import { parseEnv } from '@/lib/env.server'
+import { apiContext } from '@/server/api/context.server'
+import { router } from '@/server/api/router.server'
+import { type ApiHarness, createApiHarness } from '@/test/api'
+
+import { KEPT_READS, type KeptReadDeclaration, SESSION_CHANGE_CHANNEL } from './change-notices.server'
+import { CACHEABLE_PAGES } from './page-cache.server'
+import { readSession } from './session-read.server'
+
+// What the fast paths declare they read (beside each registration), proven on
+// a real database: (a) what they read is exactly what they declare, (b) each
+// declared table has a trigger that announces its writes, (c) a write to each
+// declared table, by plain SQL here or on another connection, makes the kept
+// read read again. The app's own writes are proven in
+// session-read.integration.test.ts (ban, revocation, sign-out) and in
+// src/features/book/book.integration.test.ts (create, delete).
+
+let api: ApiHarness
+
+beforeAll(async () => {
+  api = await createApiHarness()
+})
+
+// Every query drizzle runs goes through its logger; no logger is configured,
+// so its no-op one is the hook (the app's queries, better-auth's included).
+let logged: Array<{ query: string; params: unknown[] }> | undefined
+const noLog = NoopLogger.prototype.logQuery
+beforeAll(() => {
+  Object.assign(NoopLogger.prototype, {
+    logQuery: (query: string, params: unknown[]) => void logged?.push({ query, params }),
+  })
+})
+afterAll(() => {
+  NoopLogger.prototype.logQuery = noLog
+})
+
+interface Client {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+}
+/** The driver's client (PGlite or pg's pool), beneath drizzle: what the test asks goes unlogged. */
+const driver = () => (api.db as unknown as { $client: Client }).$client
+
+/** The tables a statement reads or writes, as PostgreSQL plans it (subqueries and joins included). */
+async function tablesOf(query: string, params: unknown[]): Promise<string[]> {
+  if (!/^\s*\(?\s*(select|with|insert|update|delete)\b/i.test(query)) return []
+  const { rows } = await driver().query(`explain (format json) ${query}`, params)
+  const plan = rows[0]!['QUERY PLAN']
+  const found: string[] = []
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk)
+    else if (node && typeof node === 'object') {
+      const relation = (node as Record<string, unknown>)['Relation Name']
+      if (typeof relation === 'string') found.push(relation)
+      Object.values(node).forEach(walk)
+    }
+  }
+  walk(typeof plan === 'string' ? JSON.parse(plan) : plan)
+  return found
+}
+
+/** The tables `run` reads, from every query it sends to the database (none: it was served what was kept). */
+async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
+  const queries: NonNullable<typeof logged> = []
+  logged = queries
+  try {
+    await run()
+  } finally {
+    logged = undefined
+  }
+  const tables = new Set<string>()
+  for (const { query, params } of queries) for (const table of await tablesOf(query, params)) tables.add(table)
+  return [...tables].sort()
+}
+
+/**
+ * How each kept read is run as the app runs it. A new kept read must be added
+ * here, or the test of its declaration fails.
+ */
+const KEPT_READ_RUNS: Record<string, () => Promise<() => Promise<unknown>>> = {
+  // A session cookie of its own, read as every API call reads it.
+  async session() {
+    api.forget('user')
+    const cookie = (await api.cookie('user'))!
+    return () => readSession(api.auth, api.db, new Headers({ cookie }))
+  },
+  // The catalogue's first page through its procedure; the client's one session read (per request) is done first.
+  async 'book first page'() {
+    const admin = await api.client('admin')
+    await admin.book.list({ searchTerm: 'no such book' })
+    return () => admin.book.list({})
+  },
+}
+
+/** Forgets every kept read: a write announced (a statement trigger fires for no row too). */
+const forgetAll = () => api.db.execute(sql`update page_data_version set version = version where false`)
+
+/** Runs `read` until it is served kept (the first read, or the listener's start, may not keep it). */
+async function keep(read: () => Promise<unknown>) {
+  await vi.waitFor(
+    async () => {
+      await read()
+      expect(await tablesRead(read)).toEqual([])
+    },
+    { timeout: 5000, interval: 20 },
+  )
+}
+
+const declarations = () => [...KEPT_READS.values()]
+
+describe('kept reads', () => {
+  it('are all declared and run here', () => {
+    // Every registration in the source has loaded (the router imports every feature).
+    const registrations = sourceFiles(path.resolve(import.meta.dirname, '../..'))
+      .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('change-notices.server.ts'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bkeptReads\s*[<(]/g)])
+    expect(registrations.length).toBeGreaterThan(0)
+    expect(KEPT_READS.size).toBe(registrations.length)
+    expect(Object.keys(KEPT_READ_RUNS).sort()).toEqual([...KEPT_READS.keys()].sort())
+  })
+
+  it.each(declarations())('$name reads exactly the tables it declares', async ({ name, reads }) => {
+    const read = await KEPT_READ_RUNS[name]!()
+    await forgetAll()
+    expect(await tablesRead(read)).toEqual([...reads].sort())
+  })
+})
+
+describe('cacheable pages (anonymous page cache)', () => {
+  it.each(CACHEABLE_PAGES.map((page) => ({ path: page.paths[0]!, reads: page.reads })))(
+    '$path reads only what it declares, in every data read of its route and the root route',
+    async ({ path: pagePath, reads }) => {
+      const procedures = [...routeProcedures('__root.tsx'), ...routeProcedures(routeFileOf(pagePath))]
+      expect(procedures).toContainEqual(['shell', 'state'])
+      const env = parseEnv({ BASE_URL: 'http://localhost:3000' })
+      // An anonymous visitor: the only one the cache serves.
+      const client = createRouterClient(router, {
+        context: apiContext({ headers: new Headers(), db: api.db, auth: api.auth, env }),
+      }) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>
+      for (const [namespace, procedure] of procedures) {
+        const tables = await tablesRead(() => client[namespace]![procedure]!({}))
+        expect(
+          tables.filter((table) => !(reads as readonly string[]).includes(table)),
+          `${pagePath}: ${namespace}.${procedure} reads undeclared tables`,
+        ).toEqual([])
+      }
+    },
+  )
+})
+
+const ROUTES = path.resolve(import.meta.dirname, '../../routes')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(file)
+    return /\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
+
+/** The route file of a page's path (the router's id may end with a slash). */
+function routeFileOf(pagePath: string): string {
+  const file = sourceFiles(ROUTES).find((candidate) => {
+    const id = /createFileRoute\('([^']+)'\)/.exec(readFileSync(candidate, 'utf8'))?.[1]
+    return id === pagePath || id === `${pagePath}/`
+  })
+  if (!file) throw new Error(`no route file for ${pagePath}`)
+  return path.relative(ROUTES, file)
+}
+
+/** The API procedures a route file calls (`api.shell.state(`, `.demo.info(`, `orpc.book.list.queryOptions`). */
+function routeProcedures(file: string): Array<[string, string]> {
+  const source = readFileSync(path.join(ROUTES, file), 'utf8')
+  return Object.entries(router).flatMap(([namespace, procedures]) =>
+    Object.keys(procedures)
+      .filter((procedure) => new RegExp(`\\.${namespace}\\.${procedure}\\b`).test(source))
+      .map((procedure): [string, string] => [namespace, procedure]),
+  )
+}
+
+// pg_trigger's tgtype bits.
+const BEFORE = 2
+const INSTEAD = 64
+const EVENTS = { insert: 4, delete: 8, update: 16, truncate: 32 } as const
+type Event = keyof typeof EVENTS
+
+/**
+ * Which writes to each table are announced on the change channel: by a
+ * trigger whose function notifies, or whose function writes a table whose
+ * writes are announced (page_data_version_bump, migration 0006).
+ */
+async function announcedWrites(): Promise<Map<string, Set<Event>>> {
+  const { rows } = await driver().query(`
+    select c.relname as "table", p.oid::text as "function", p.prosrc as "source", t.tgtype as "type"
+    from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_proc p on p.oid = t.tgfoid
+    where not t.tgisinternal and t.tgenabled <> 'D' and n.nspname = current_schema()`)
+  const triggers = rows as Array<{ table: string; function: string; source: string; type: number }>
+  const announcing = new Set(
+    triggers
+      .filter((trigger) => trigger.source.includes(`pg_notify('${SESSION_CHANGE_CHANNEL}'`))
+      .map((t) => t.function),
+  )
+  const announced = new Map<string, Set<Event>>()
+  for (let grew = true; grew;) {
+    grew = false
+    for (const trigger of triggers) {
+      if (!announcing.has(trigger.function) || trigger.type & (BEFORE | INSTEAD)) continue
+      const events = announced.get(trigger.table) ?? new Set<Event>()
+      for (const event of Object.keys(EVENTS) as Event[]) if (trigger.type & EVENTS[event]) events.add(event)
+      announced.set(trigger.table, events)
+    }
+    for (const trigger of triggers) {
+      if (announcing.has(trigger.function)) continue
+      const writes = trigger.source.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)
+      for (const [, verb, table] of writes) {
+        const event = verb!.toLowerCase().split(/\s/)[0] as Event
+        if (announced.get(table!)?.has(event)) {
+          announcing.add(trigger.function)
+          grew = true
+        }
+      }
+    }
+  }
+  return announced
+}
+
+/** The writes to a declared table that must be announced. */
+const mustAnnounce = (declaration: Pick<KeptReadDeclaration, 'insertsCannotChange'>, table: string): Event[] =>
+  (Object.keys(EVENTS) as Event[]).filter(
+    (event) =>
+      event !== 'insert' || !(declaration.insertsCannotChange as readonly string[] | undefined)?.includes(table),
+  )
+
+describe('every declared table', () => {
+  const declared = () => [
+    ...declarations(),
+    ...CACHEABLE_PAGES.map((page) => ({ name: page.paths[0]!, reads: page.reads, insertsCannotChange: [] })),
+  ]
+
+  it('has a trigger that announces its writes', async () => {
+    const announced = await announcedWrites()
+    for (const declaration of declared()) {
+      for (const table of declaration.reads) {
+        expect([...(announced.get(table) ?? [])].sort(), `${declaration.name}: writes to ${table}`).toEqual(
+          expect.arrayContaining(mustAnnounce(declaration, table)),
+        )
+      }
+    }
+  })
+})
+
+/** A write of `event` to `table` that changes no row: its statement trigger still fires. */
+async function noRowWrite(table: string, event: Exclude<Event, 'truncate'>): Promise<string> {
+  const { rows } = await driver().query(
+    `select column_name as "column" from information_schema.columns
+     where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+    [table],
+  )
+  const columns = rows.map((row) => `"${row.column as string}"`)
+  if (event === 'insert') return `insert into "${table}" (${columns}) select ${columns} from "${table}" where false`
+  if (event === 'update') return `update "${table}" set ${columns[0]} = ${columns[0]} where false`
+  return `delete from "${table}" where false`
+}
+
+const writesToForget = () =>
+  declarations().flatMap((declaration) =>
+    declaration.reads.flatMap((table) =>
+      mustAnnounce(declaration, table)
+        .filter((event): event is Exclude<Event, 'truncate'> => event !== 'truncate')
+        .map((event) => ({ name: declaration.name, table, event })),
+    ),
+  )
+
+describe('a kept read reads again after a write to a table it reads', () => {
+  it.each(writesToForget())('$name: $event on $table, in plain SQL', async ({ name, table, event }) => {
+    const read = await KEPT_READ_RUNS[name]!()
+    await keep(read)
+    await api.db.execute(sql.raw(await noRowWrite(table, event)))
+    expect(await tablesRead(read)).not.toEqual([])
+  })
+})
+
+describe.runIf(inject('postgres'))('a kept read hears a write on another connection', () => {
+  it.each(writesToForget())('$name: $event on $table', async ({ name, table, event }) => {
+    const read = await KEPT_READ_RUNS[name]!()
+    await keep(read)
+    const other = new pg.Client({ connectionString: api.handle.url })
+    await other.connect()
+    try {
+      await other.query(await noRowWrite(table, event))
+    } finally {
+      await other.end()
+    }
+    // Heard a moment later, by the listening connection.
+    await vi.waitFor(async () => expect(await tablesRead(read)).not.toEqual([]), { timeout: 5000, interval: 10 })
+  })
+})
