@@ -69,9 +69,14 @@ test('a form post from another site is refused by the front door, and sends noth
     { origin: 'https://evil.example' },
     { 'sec-fetch-site': 'cross-site' },
   ]
-  for (const headers of crossSite) {
-    const response = await request.post('/login', { form: { email }, headers, maxRedirects: 0 })
-    expect(response.status()).toBe(403)
+  // Every page whose form posts to it (e2e/support/doors/expectations.ts marks them `form`).
+  const pages = ['/login', `/login/verify?email=${encodeURIComponent(email)}`, '/onboarding', '/logout']
+  for (const page of pages) {
+    for (const headers of crossSite) {
+      const form = { email, code: '123456', name: 'Cross Site' }
+      const response = await request.post(page, { form, headers, maxRedirects: 0 })
+      expect(response.status(), `${page} ${JSON.stringify(headers)}`).toBe(403)
+    }
   }
   // The same post from the page's own origin: a 303 to the verify page, whose URL alone carries the address.
   const response = await request.post('/login', { form: { email }, headers: { origin: baseURL! }, maxRedirects: 0 })

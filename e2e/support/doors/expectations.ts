@@ -69,9 +69,15 @@ export const pageExpectations: Record<string, PageExpectation> = {
 
 /**
  * File routes that answer requests themselves. `procedures` and `auth` mark the
- * catch-all routes whose doors are the procedures and better-auth's endpoints.
+ * catch-all routes whose doors are the procedures and better-auth's endpoints;
+ * `form` the pages whose own form posts to them (decision 031), walked as a person
+ * does by e2e/no-script.spec.ts (cross-site posts included) and e2e/*.phone.spec.ts.
  */
-export const serverRouteExpectations: Record<string, Access | 'procedures' | 'auth'> = {
+export const serverRouteExpectations: Record<string, Access | 'procedures' | 'auth' | 'form'> = {
+  '/login': 'form',
+  '/login/verify': 'form',
+  '/onboarding': 'form',
+  '/logout': 'form',
   // For load balancers: liveness, readiness (its alias /api/health), unauthenticated.
   '/api/health': ANYONE,
   '/api/health/live': ANYONE,
