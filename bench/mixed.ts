@@ -31,10 +31,16 @@ import { percentile } from './stats'
 
 const SESSION_COOKIE = 'better-auth.session_token'
 
+/**
+ * start-ui-web's: its better-auth has a dynamic base URL (allowed hosts) with
+ * no protocol, so in production it names its cookies as for HTTPS even on HTTP.
+ */
+const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`
+
 /** A session cookie as better-auth sets it: the token, a dot, its HMAC-SHA256 in base64, URI-encoded. */
-export function signedSessionCookie(token: string, secret: string) {
+export function signedSessionCookie(token: string, secret: string, name = SESSION_COOKIE) {
   const signature = createHmac('sha256', secret).update(token).digest('base64')
-  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`
 }
 
 interface MixedPerson {
@@ -284,7 +290,7 @@ async function insertTheirPeople(databaseUrl: string, secret: string, count: num
   } finally {
     await client.end()
   }
-  return rows.map((row) => ({ role: row.role, cookie: signedSessionCookie(row.token, secret) }))
+  return rows.map((row) => ({ role: row.role, cookie: signedSessionCookie(row.token, secret, SECURE_SESSION_COOKIE) }))
 }
 
 export interface MixedSettings {
