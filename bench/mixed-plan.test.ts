@@ -2,7 +2,7 @@ import { makeSignature } from 'better-auth/crypto'
 import { describe, expect, it } from 'vitest'
 
 import { CATALOGUE_WORDS } from './database'
-import { ourRequests, signedSessionCookie, theirRequests } from './mixed'
+import { kindFigures, ourRequests, signedSessionCookie, theirRequests } from './mixed'
 import {
   afterAnswer,
   DEFAULT_MIX,
@@ -11,6 +11,7 @@ import {
   people,
   type PersonState,
   pick,
+  requestKind,
   searchTermsOf,
   seededRandom,
 } from './mixed-plan'
@@ -132,6 +133,21 @@ describe('the request mix', () => {
   })
 })
 
+describe('latencies by kind', () => {
+  it('names a read by its list, page and search, a write by itself', () => {
+    expect(requestKind({ kind: 'read', list: 'books', searchTerm: '' })).toBe('books, first page')
+    expect(requestKind({ kind: 'read', list: 'users', searchTerm: 'ada', cursor: 'c' })).toBe(
+      'users, next page, search',
+    )
+    expect(requestKind({ kind: 'rename' })).toBe('rename')
+  })
+
+  it('counts each kind and takes its percentiles', () => {
+    const figures = kindFigures(new Map([['rename', Array.from({ length: 100 }, (_, i) => 100 - i)]]))
+    expect(figures).toEqual({ rename: { count: 100, p50: 50, p99: 99 } })
+  })
+})
+
 describe('the HTTP of each app', () => {
   it('asks both for the same lists, cursor and term in the query', () => {
     const read = { kind: 'read', list: 'books', searchTerm: 'lost tide', cursor: 'a+b' } as const
@@ -180,6 +196,7 @@ describe('the mixed report', () => {
     errors: 0,
     reads: rps * 9.5,
     writes: rps * 0.5,
+    kinds: { 'books, first page, search': { count: rps, p50: p99 / 2, p99 }, rename: { count: 1, p50: 5, p99: 5 } },
     failures: [],
   })
   const report = {
@@ -208,6 +225,23 @@ describe('the mixed report', () => {
     expect(markdown).toContain('86.4×')
     expect(markdown).toMatch(/goal ≥ 5× at p99 < 100 ms: met/)
     expect(markdown).toContain('a loaded machine')
+    expect(markdown).toContain('| 1,000,000 | books, first page, search | 2,850: 30.0 / 60.0 | 33: 1400.0 / 2800.0 |')
+  })
+
+  it('puts each size’s ratio right under its two apps', () => {
+    const markdown = mixedMarkdown(
+      { ...report, apps: [...report.apps.map((app) => ({ ...app, books: 100_000 })), ...report.apps] },
+      context,
+    )
+    const rows = markdown.split('\n').filter((line) => /^\| [\d,]+ \| (this|start)/.test(line))
+    expect(rows.map((row) => row.split(' | ').slice(0, 2).join(' '))).toEqual([
+      '| 100,000 this product',
+      '| 100,000 start-ui-web',
+      '| 100,000 this product ÷ start-ui-web',
+      '| 1,000,000 this product',
+      '| 1,000,000 start-ui-web',
+      '| 1,000,000 this product ÷ start-ui-web',
+    ])
   })
 
   it('lives in its own markers: the other figures stay when it is written alone', () => {

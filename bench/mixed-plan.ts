@@ -112,6 +112,14 @@ export function afterAnswer(
   }
 }
 
+/** The kind of a request, for latencies by kind: `books, next page, search`, `create-book`… */
+export function requestKind(request: MixedRequest): string {
+  if (request.kind !== 'read') return request.kind
+  return [request.list, request.cursor ? 'next page' : 'first page', ...(request.searchTerm ? ['search'] : [])].join(
+    ', ',
+  )
+}
+
 /** The search terms of a catalogue: each word of its titles and author names, lower-cased, once. */
 export function searchTermsOf(words: readonly string[]): string[] {
   return [...new Set(words.map((word) => word.toLowerCase()).filter((word) => word.length >= 3))]

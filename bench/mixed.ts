@@ -24,6 +24,7 @@ import {
   nextRequest,
   people,
   type PersonState,
+  requestKind,
   type Role,
   seededRandom,
 } from './mixed-plan'
@@ -56,9 +57,18 @@ export interface MixedTarget {
   toHttp(request: MixedRequest): { method: string; path: string; body?: unknown }
 }
 
+/** Latencies of one kind of request in a run (milliseconds). */
+export interface KindFigures {
+  count: number
+  p50: number
+  p99: number
+}
+
 interface MixedResult extends LoadResult {
   reads: number
   writes: number
+  /** By `requestKind`: what the slow answers were. */
+  kinds: Record<string, KindFigures>
   /** A few failed answers (status and the start of the body), to tell why. */
   failures: string[]
 }
@@ -170,6 +180,7 @@ async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<
   const states: PersonState[] = target.people.map((person) => ({ role: person.role }))
   const idle = target.people.map((_, index) => index)
   const latencies: number[] = []
+  const byKind = new Map<string, number[]>()
   const failures: string[] = []
   let [reads, writes, non2xx, errors] = [0, 0, 0, 0]
   const started = performance.now()
@@ -190,7 +201,11 @@ async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<
               person.cookie,
               options.timeoutMs ?? 30_000,
             )
-            latencies.push(performance.now() - begin)
+            const took = performance.now() - begin
+            latencies.push(took)
+            const kind = requestKind(planned)
+            if (!byKind.has(kind)) byKind.set(kind, [])
+            byKind.get(kind)!.push(took)
             const ok = answer.status >= 200 && answer.status < 300
             if (!ok) {
               non2xx++
@@ -229,8 +244,19 @@ async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<
     errors,
     reads,
     writes,
+    kinds: kindFigures(byKind),
     failures,
   }
+}
+
+/** Count, p50 and p99 of each kind's latencies. */
+export function kindFigures(byKind: ReadonlyMap<string, number[]>): Record<string, KindFigures> {
+  return Object.fromEntries(
+    [...byKind].map(([kind, values]) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      return [kind, { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }]
+    }),
+  )
 }
 
 /** The bench's people: `count` accounts, the first `admins` administrators (`mixed-<n>@bench.test`). */
@@ -413,8 +439,15 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
           const result = await runMixed(target, { ...settings, seed, terms })
           runs[index]!.runs.push(result)
+          const slowest = Object.entries(result.kinds)
+            .sort(([, a], [, b]) => b.p99 - a.p99)
+            .slice(0, 3)
+            .map(
+              ([kind, figures]) =>
+                `${kind} ×${figures.count} p50 ${figures.p50.toFixed(0)} p99 ${figures.p99.toFixed(0)}`,
+            )
           log(
-            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}`,
+            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}; slowest: ${slowest.join('; ')}`,
           )
         }
       }
