@@ -31,8 +31,9 @@ const config: KnipConfig = {
     // Its files are served as static assets, resolved by path in vite.config.ts.
     'swagger-ui-dist',
   ],
-  // bench/load.ts runs `wrk` (HTTP load), a Debian package (`apt-get install wrk`), not an npm one.
-  ignoreBinaries: ['wrk'],
+  // bench/load.ts runs `wrk` (HTTP load), bench/database.ts `pg_dump` and `psql` (start-ui-web's schema for the
+  // mixed run): Debian packages (`apt-get install wrk postgresql-client`), not npm ones.
+  ignoreBinaries: ['wrk', 'pg_dump', 'psql'],
   // A virtual module of Nitro's build (src/server/node-server.ts).
   ignoreUnresolved: ['#nitro/virtual/polyfills'],
 }

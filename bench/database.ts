@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 
 import pg from 'pg'
@@ -286,12 +287,45 @@ const PUBLISHERS = [
 
 const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`
 
+/** Every word of the generated titles and author names: the mixed run's search terms (bench/mixed.ts). */
+export const CATALOGUE_WORDS = [...ADJECTIVES, ...NOUNS, ...PLACES, ...FIRST_NAMES, ...LAST_NAMES]
+
+/**
+ * The INSERT … SELECT of `toInsert` generated books (ids, titles, authors,
+ * publishers, genres, dates), into a book table whose genre and date columns
+ * are named `columns` (this product's snake_case, start-ui-web's camelCase).
+ * Book i gets author i mod A and title (i div A + 7·author) mod T, so
+ * (title, author) is unique while every title is shared by ~20 authors.
+ */
+function generatedBooksSql(toInsert: number, columns: { genre: string; created: string; updated: string }) {
+  // "Ada K. Becker": 65,000 authors of ~15 books each.
+  const authors = FIRST_NAMES.length * 26 * LAST_NAMES.length
+  const titles = ADJECTIVES.length * NOUNS.length * (PLACES.length + 1)
+  return `
+      insert into book (id, title, author, publisher, ${columns.genre}, ${columns.created}, ${columns.updated})
+      select gen_random_uuid()::text,
+             'The ' || adjectives[1 + (t % ${ADJECTIVES.length})] || ' ' || nouns[1 + (t / ${ADJECTIVES.length}) % ${NOUNS.length}]
+               || case when t / ${ADJECTIVES.length * NOUNS.length} = 0 then ''
+                       else ' of ' || places[t / ${ADJECTIVES.length * NOUNS.length}] end,
+             first_names[1 + a % ${FIRST_NAMES.length}] || ' ' || chr(65 + (a / ${FIRST_NAMES.length}) % 26) || '. '
+               || last_names[1 + a / ${FIRST_NAMES.length * 26}],
+             publishers[1 + i % ${PUBLISHERS.length}],
+             genres[1 + i % array_length(genres, 1)],
+             created,
+             created
+        from (select i, i % ${authors} as a, (i / ${authors} + 7 * (i % ${authors})) % ${titles} as t,
+                     now() - interval '3 years' + (i * interval '3 years' / ${Math.max(1, toInsert)}) as created
+                from generate_series(0, ${toInsert - 1}) as i) as g,
+             (select ${sqlArray(ADJECTIVES)} as adjectives, ${sqlArray(NOUNS)} as nouns, ${sqlArray(PLACES)} as places,
+                     ${sqlArray(FIRST_NAMES)} as first_names, ${sqlArray(LAST_NAMES)} as last_names,
+                     ${sqlArray(PUBLISHERS)} as publishers,
+                     (select array_agg(id order by name) from genre) as genres) as words`
+}
+
 /**
  * Fills the database: the app's migrations and seed (genres, the two seeded
  * accounts, 100 users, 120 books), then generated books up to `total`, in one
- * INSERT … SELECT over generate_series. Book i gets author i mod A and title
- * (i div A + 7·author) mod T, so (title, author) is unique while every title
- * is shared by ~20 authors (ties on the sort key). The book table's indexes
+ * INSERT … SELECT over generate_series (`generatedBooksSql`). The book table's indexes
  * are dropped for the insert and rebuilt after it (much faster than
  * maintaining two trigram indexes row by row), then everything is VACUUM ANALYZEd
  * and checkpointed.
@@ -319,29 +353,8 @@ export async function fillDatabase(url: string, total: number, log: (line: strin
     )
     for (const index of indexes) await client.query(`drop index "${index.name}"`)
 
-    // "Ada K. Becker": 65,000 authors of ~15 books each.
-    const authors = FIRST_NAMES.length * 26 * LAST_NAMES.length
-    const titles = ADJECTIVES.length * NOUNS.length * (PLACES.length + 1)
     const started = Date.now()
-    await client.query(`
-      insert into book (id, title, author, publisher, genre_id, created_at, updated_at)
-      select gen_random_uuid()::text,
-             'The ' || adjectives[1 + (t % ${ADJECTIVES.length})] || ' ' || nouns[1 + (t / ${ADJECTIVES.length}) % ${NOUNS.length}]
-               || case when t / ${ADJECTIVES.length * NOUNS.length} = 0 then ''
-                       else ' of ' || places[t / ${ADJECTIVES.length * NOUNS.length}] end,
-             first_names[1 + a % ${FIRST_NAMES.length}] || ' ' || chr(65 + (a / ${FIRST_NAMES.length}) % 26) || '. '
-               || last_names[1 + a / ${FIRST_NAMES.length * 26}],
-             publishers[1 + i % ${PUBLISHERS.length}],
-             genres[1 + i % array_length(genres, 1)],
-             created,
-             created
-        from (select i, i % ${authors} as a, (i / ${authors} + 7 * (i % ${authors})) % ${titles} as t,
-                     now() - interval '3 years' + (i * interval '3 years' / ${toInsert}) as created
-                from generate_series(0, ${toInsert - 1}) as i) as g,
-             (select ${sqlArray(ADJECTIVES)} as adjectives, ${sqlArray(NOUNS)} as nouns, ${sqlArray(PLACES)} as places,
-                     ${sqlArray(FIRST_NAMES)} as first_names, ${sqlArray(LAST_NAMES)} as last_names,
-                     ${sqlArray(PUBLISHERS)} as publishers,
-                     (select array_agg(id order by name) from genre) as genres) as words`)
+    await client.query(generatedBooksSql(toInsert, { genre: 'genre_id', created: 'created_at', updated: 'updated_at' }))
     log(`inserted ${toInsert.toLocaleString('en')} books in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
     const indexing = Date.now()
@@ -350,6 +363,49 @@ export async function fillDatabase(url: string, total: number, log: (line: strin
     await client.query('vacuum (analyze)')
     // The load's dirty pages written now, not by a checkpoint during the first measured round.
     await client.query('checkpoint')
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * start-ui-web's tables in the empty database `url`: its Prisma schema copied
+ * with `pg_dump --schema-only` from `schemaSourceUrl` (the database its `.env`
+ * names, where `pnpm db:push` created them), ten genres, and `total` generated
+ * books, the same titles and authors as ours. Its indexes are its own (rebuilt
+ * after the insert, as above); returns the genres' ids (its books need one).
+ */
+export async function fillStartUiWebDatabase(
+  url: string,
+  schemaSourceUrl: string,
+  total: number,
+  log: (line: string) => void,
+) {
+  const schema = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '-d', schemaSourceUrl], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+  })
+  execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', '-'], { input: schema, stdio: 'pipe' })
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`set maintenance_work_mem = '256MB'`)
+    const { rows: genres } = await client.query<{ id: string }>(
+      `insert into genre (id, "createdAt", "updatedAt", name, color)
+       select 'genre-' || g, now(), now(), 'Genre ' || g, '#888888' from generate_series(1, 10) as g returning id`,
+    )
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = 'public' and tablename = 'book' and indexname <> 'book_pkey'`,
+    )
+    for (const index of indexes) await client.query(`drop index "${index.name}"`)
+    const started = Date.now()
+    await client.query(generatedBooksSql(total, { genre: '"genreId"', created: '"createdAt"', updated: '"updatedAt"' }))
+    for (const index of indexes) await client.query(index.definition)
+    await client.query('vacuum (analyze)')
+    await client.query('checkpoint')
+    log(`start-ui-web: ${total.toLocaleString('en')} books in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    return { genreIds: genres.map((genre) => genre.id) }
   } finally {
     await client.end()
   }

@@ -33,6 +33,14 @@
  *   and Lighthouse mobile's Total Blocking Time there; beside start-ui-web's
  *   when BENCH_START_UI_WEB_DIR names its build (bench/start-ui-web.ts), rounds
  *   interleaved between the two.
+ * - `mixed`: the real workload (issue 26 part 4, bench/mixed.ts), on its own
+ *   databases of BENCH_MIXED_BOOKS books each (this product's and, when
+ *   BENCH_START_UI_WEB_DIR is set, start-ui-web's with the same books):
+ *   BENCH_MIXED_PEOPLE signed-in people (BENCH_MIXED_ADMINS of them
+ *   administrators) browsing random pages of random lists with random search
+ *   terms, 5 % writes, over BENCH_MIXED_CONNECTIONS connections, in interleaved
+ *   rounds; written into its own section of docs/performance.md, so that
+ *   `BENCH_ONLY=mixed` changes nothing else there (and needs no other server).
  *
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
@@ -44,7 +52,9 @@
  * BENCH_WRITE (set to 0 to leave docs/performance.md alone), BENCH_ONLY (a comma-separated list of the parts
  * to run, every other one skipped: `BENCH_ONLY=phone` runs only the phone part), BENCH_PHONE_ROUNDS (3),
  * BENCH_START_UI_WEB_DIR (start-ui-web's built checkout, for the `phone` part; unset: ours alone),
- * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`).
+ * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`), BENCH_MIXED_BOOKS (100000,1000000: the
+ * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_CONNECTIONS (20),
+ * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -56,8 +66,10 @@ import { format, resolveConfig } from 'prettier'
 import { runnerImport } from 'vite'
 
 import { ensureBuild, type RunningApp, runtimeFloorMegabytes, signIn, startApp, startMailCatcher } from './app'
-import { createBenchDatabase, fillDatabase } from './database'
+import { CATALOGUE_WORDS, createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
+import { measureMixed, type MixedReport } from './mixed'
+import { searchTermsOf } from './mixed-plan'
 import type { PhoneApp } from './phone'
 import {
   type CaseResult,
@@ -66,7 +78,9 @@ import {
   type LoadReport,
   markdownReport,
   type MillionReport,
+  mixedMarkdown,
   type RateLimitCheck,
+  replaceMixedReport,
   replaceReport,
   type Report,
   REPORT_FILE,
@@ -105,7 +119,18 @@ const PHONE_LOGIN = {
 }
 
 /** The parts of a run, each skippable with BENCH_SKIP=part,part. */
-const PARTS = ['million', 'load', 'sql', 'compression', 'weight', 'lighthouse', 'soak', 'rate-limit', 'phone'] as const
+const PARTS = [
+  'million',
+  'load',
+  'sql',
+  'compression',
+  'weight',
+  'lighthouse',
+  'soak',
+  'rate-limit',
+  'phone',
+  'mixed',
+] as const
 const partList = (value: string | undefined) =>
   (value ?? '')
     .split(',')
@@ -124,6 +149,17 @@ if (ONLY.length) for (const part of PARTS) if (!ONLY.includes(part)) SKIP.add(pa
 // The soak is long: only on demand.
 if (!(SOAK_SECONDS > 0)) SKIP.add('soak')
 const runs = (part: (typeof PARTS)[number]) => !SKIP.has(part)
+const numbers = (value: string) => value.split(',').map((item) => Number(item.trim()))
+const MIXED = {
+  bookCounts: numbers(process.env.BENCH_MIXED_BOOKS ?? '100000,1000000'),
+  rounds: Number(process.env.BENCH_MIXED_ROUNDS ?? 3),
+  seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 10),
+  warmUpSeconds: 2,
+  connections: Number(process.env.BENCH_MIXED_CONNECTIONS ?? 20),
+  people: Number(process.env.BENCH_MIXED_PEOPLE ?? 100),
+  admins: Number(process.env.BENCH_MIXED_ADMINS ?? 20),
+  ports: numbers(process.env.BENCH_MIXED_PORTS ?? '4521,4522') as [number, number],
+}
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
@@ -164,10 +200,55 @@ interface Page {
   total: number | null
 }
 
+/** The mixed run (bench/mixed.ts) with this run's settings. */
+function mixedPart(emailServer: string): Promise<MixedReport> {
+  return measureMixed(
+    {
+      ...MIXED,
+      adminUrl: ADMIN_URL,
+      emailServer,
+      startUiWebDir: startUiWebDir(),
+      log,
+      track: (step) => cleanups.push(step),
+    },
+    searchTermsOf(CATALOGUE_WORDS),
+  )
+}
+
+/** docs/performance.md with `sections` replaced, formatted as `npm run lint` checks it (Prettier aligns the tables). */
+async function writeReport(sections: Array<(document: string) => string>) {
+  if (process.env.BENCH_WRITE === '0') return
+  let document = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : ''
+  for (const section of sections) document = section(document)
+  writeFileSync(REPORT_FILE, await format(document, { ...(await resolveConfig(REPORT_FILE)), filepath: REPORT_FILE }))
+  log(`wrote ${REPORT_FILE}`)
+}
+
+/** `BENCH_ONLY=mixed`: no server of the other parts, only the mixed run's section written. */
+async function mixedOnly(loadAtStart: string) {
+  await ensureBuild(log)
+  const mail = await startMailCatcher()
+  cleanups.push(() => mail.close())
+  const mixed = await mixedPart(mail.url)
+  const sql = new pg.Client({ connectionString: ADMIN_URL })
+  await sql.connect()
+  const postgres = (await sql.query('show server_version')).rows[0].server_version as string
+  await sql.end()
+  const markdown = mixedMarkdown(mixed, {
+    date: new Date().toISOString(),
+    machine: machine(),
+    postgres,
+    loadAverage: { start: loadAtStart, end: loadAverage() },
+  })
+  console.log(`\n${markdown}`)
+  await writeReport([(document) => replaceMixedReport(document, markdown)])
+}
+
 async function main() {
   const started = Date.now()
   const loadAtStart = loadAverage()
   log(`parts: ${PARTS.filter(runs).join(', ') || 'none'}${SKIP.size ? ` (skipped: ${[...SKIP].join(', ')})` : ''}`)
+  if (!PARTS.some((part) => part !== 'mixed' && runs(part))) return mixedOnly(loadAtStart)
   await ensureBuild(log)
   const { module: queries } = await runnerImport<typeof import('./queries')>('./bench/queries.ts', {
     configFile: false,
@@ -242,16 +323,26 @@ async function main() {
     await limited.stop()
   }
 
+  // Its own servers and databases: the first server stops first.
+  let mixed: string | undefined
+  if (runs('mixed')) {
+    await app.stop()
+    mixed = mixedMarkdown(await mixedPart(mail.url), {
+      date: report.date,
+      machine: report.machine,
+      postgres: report.postgres,
+      loadAverage: { start: loadAtStart, end: loadAverage() },
+    })
+  }
+
   report.loadAverage.end = loadAverage()
   report.seconds = Math.round((Date.now() - started) / 1000)
   const markdown = markdownReport(report)
-  console.log(`\n${markdown}`)
-  if (process.env.BENCH_WRITE !== '0') {
-    const document = replaceReport(existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '', markdown)
-    // Formatted as `npm run lint` checks it (Prettier aligns the tables).
-    writeFileSync(REPORT_FILE, await format(document, { ...(await resolveConfig(REPORT_FILE)), filepath: REPORT_FILE }))
-    log(`wrote ${REPORT_FILE}`)
-  }
+  console.log(`\n${markdown}${mixed ? `\n\n${mixed}` : ''}`)
+  await writeReport([
+    (document) => replaceReport(document, markdown),
+    ...(mixed ? [(document: string) => replaceMixedReport(document, mixed)] : []),
+  ])
 
   // Every list query must read the book table through an index.
   const failures = (report.million?.cases ?? []).flatMap((result) =>

@@ -1,10 +1,14 @@
 import type { LoadResult } from './load'
+import type { MixedReport } from './mixed'
 import type { LoginEntry, PhoneAppReport, PhoneReport } from './phone'
 import { type LatencyStats, median } from './stats'
 
 export const REPORT_FILE = 'docs/performance.md'
 const START = '<!-- bench:start (written by `npm run bench`; edit outside these markers) -->'
 const END = '<!-- bench:end -->'
+/** The mixed run's own section, so that `BENCH_ONLY=mixed` leaves the other figures alone. */
+const MIXED_START = '<!-- bench:mixed:start (written by `npm run bench`, part `mixed`; edit outside these markers) -->'
+const MIXED_END = '<!-- bench:mixed:end -->'
 
 export interface CaseResult {
   key: string
@@ -486,8 +490,105 @@ function millionSection(report: Report, million: MillionReport): string[] {
 
 /** `existing` with its benchmark section replaced (or appended). */
 export function replaceReport(existing: string, section: string): string {
-  const start = existing.indexOf(START)
-  const end = existing.indexOf(END)
-  if (start >= 0 && end > start) return existing.slice(0, start) + section + existing.slice(end + END.length)
+  return replaceBetween(existing, section, START, END)
+}
+
+/** `existing` with its mixed-run section replaced (else put after the benchmark's section, or appended). */
+export function replaceMixedReport(existing: string, section: string): string {
+  if (!existing.includes(MIXED_START) && existing.includes(END)) {
+    const at = existing.indexOf(END) + END.length
+    return `${existing.slice(0, at)}\n\n${section}${existing.slice(at)}`
+  }
+  return replaceBetween(existing, section, MIXED_START, MIXED_END)
+}
+
+function replaceBetween(existing: string, section: string, startMarker: string, endMarker: string) {
+  const start = existing.indexOf(startMarker)
+  const end = existing.indexOf(endMarker)
+  if (start >= 0 && end > start) return existing.slice(0, start) + section + existing.slice(end + endMarker.length)
   return `${existing.trimEnd()}${existing ? '\n\n' : '# Performance\n\n'}${section}\n`
+}
+
+/** The goal of issue 26 part 4 at a million books: this product's req/s at least this many times start-ui-web's… */
+const MIXED_RATIO_TARGET = 5
+/** …at a p99 below this (ms). */
+const MIXED_P99_TARGET_MS = 100
+
+/** Latencies by kind of request, each app beside the other: the count over the rounds, p50 and p99 the medians of the rounds'. */
+function mixedKinds(mixed: MixedReport): string[] {
+  const apps = [...new Set(mixed.apps.map((app) => app.app))]
+  const lines = mixed.apps
+    .filter((app) => app.app === apps[0])
+    .flatMap((first) => {
+      const kinds = [...new Set(first.runs.flatMap((run) => Object.keys(run.kinds)))].sort()
+      return kinds.map((kind) => {
+        const cells = apps.map((name) => {
+          const runs = mixed.apps.find((app) => app.app === name && app.books === first.books)?.runs ?? []
+          const figures = runs.flatMap((run) => (run.kinds[kind] ? [run.kinds[kind]] : []))
+          if (!figures.length) return '–'
+          const count = figures.reduce((sum, figure) => sum + figure.count, 0)
+          return `${int(count)}: ${ms(median(figures.map((f) => f.p50)))} / ${ms(median(figures.map((f) => f.p99)))}`
+        })
+        return `| ${first.books.toLocaleString('en')} | ${kind} | ${cells.join(' | ')} |`
+      })
+    })
+  if (!lines.length) return []
+  return [
+    'By kind of request (requests over the rounds: p50 / p99 ms, medians of the rounds):',
+    '',
+    `| books | request | ${apps.join(' | ')} |`,
+    `|---:|---|${apps.map(() => '---:').join('|')}|`,
+    ...lines,
+    '',
+  ]
+}
+
+/** The mixed run beside start-ui-web: one row per app and catalogue size (medians of the rounds), then the ratios. */
+export function mixedMarkdown(
+  mixed: MixedReport,
+  run: { date: string; machine: string; postgres: string; loadAverage: { start: string; end: string } },
+): string {
+  const sizes = [...new Set(mixed.apps.map((app) => app.books))]
+  const rate = (value: number) => (value < 10 ? value.toFixed(1) : int(value))
+  const rows = mixed.apps.map((app) => {
+    const figures = loadMedians(app.runs)
+    const reads = app.runs.reduce((sum, r) => sum + r.reads, 0)
+    const writes = app.runs.reduce((sum, r) => sum + r.writes, 0)
+    return {
+      ...app,
+      figures,
+      line: `| ${app.books.toLocaleString('en')} | ${app.app} | ${rate(figures.rps)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${range(
+        app.runs.map((r) => r.rps),
+        rate,
+      )} | ${int(reads)} / ${int(writes)} | ${int(figures.failed)} |`,
+    }
+  })
+  const bySize = sizes.flatMap((books) => {
+    const [ours, theirs] = rows.filter((row) => row.books === books)
+    if (!ours) return []
+    if (!theirs) return [ours.line]
+    const ratio = ours.figures.rps / theirs.figures.rps
+    const goal = books >= 1_000_000
+    const ok = ratio >= MIXED_RATIO_TARGET && ours.figures.p99 < MIXED_P99_TARGET_MS && !ours.figures.failed
+    return [
+      ours.line,
+      theirs.line,
+      `| ${books.toLocaleString('en')} | ${ours.app} ÷ ${theirs.app} | ${ratio.toFixed(1)}× | | | | | ${goal ? `goal ≥ ${MIXED_RATIO_TARGET}× at p99 < ${MIXED_P99_TARGET_MS} ms: ${met(ok)}` : ''} |`,
+    ]
+  })
+  return [
+    MIXED_START,
+    '### The real workload: a mixed run beside start-ui-web (issue 26, part 4)',
+    '',
+    `Run of ${run.date.slice(0, 10)} (${run.date}). Machine: ${run.machine}; PostgreSQL ${run.postgres}. Load average (1 / 5 / 15 min) ${run.loadAverage.start} at the start, ${run.loadAverage.end} at the end${Number.parseFloat(run.loadAverage.start) > 2 ? ' (a loaded machine: other work ran beside the bench, so the absolute figures are low; the ratio between the two apps, measured in interleaved rounds, is the figure to read)' : ''}.`,
+    '',
+    `${mixed.people} distinct signed-in people per app (${mixed.admins} administrators), inserted with their sessions into each app's database, their cookies signed as better-auth signs them; ${mixed.connections} keep-alive connections in closed loops (bench/mixed.ts, in the bench's process), each request from a person not mid-request: a page of the book list (administrators: the user list a quarter of the time) through each app's REST API, with no search term (30 %) or a word of the generated titles and authors, the next page by the cursor of the page before (60 % when there is one), and 5 % writes (an administrator creates a book or updates one just seen, a user renames themself). ${mixed.rounds} round${mixed.rounds === 1 ? '' : 's'} of ${mixed.seconds} s after a warm-up, going through the apps in turn (a round ends when every request in flight has its answer, so a slow app's round lasts longer; req/s counts the answers over that whole time); req/s and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${mixed.loads.map((load) => load.toFixed(1)).join(', ')}.`,
+    '',
+    '| books | app | req/s | p50 ms | p99 ms | rounds | reads / writes | failed |',
+    '|---:|---|---:|---:|---:|---:|---:|---|',
+    ...bySize,
+    '',
+    ...mixedKinds(mixed),
+    MIXED_END,
+  ].join('\n')
 }

@@ -26,12 +26,29 @@ export function startUiWebDir(): string | undefined {
   return process.env.BENCH_START_UI_WEB_DIR || undefined
 }
 
-/** Starts start-ui-web's production build; resolves once `/login` answers 200. */
-export async function startStartUiWeb(dir: string, emailServer: string, timeoutMs = 60_000): Promise<RunningApp> {
+/** start-ui-web's `.env` (its database, its AUTH_SECRET, the base URL its client was built with). */
+export function startUiWebEnv(dir: string) {
+  return parseDotenv(readFileSync(path.join(dir, '.env'), 'utf8'))
+}
+
+/**
+ * Starts start-ui-web's production build; resolves once `/login` answers 200.
+ * `overrides.DATABASE_URL` runs it on another database; `overrides.PORT` on
+ * another port (its API answers there, better-auth allowing that host;
+ * a browser's sign-in needs the built one).
+ */
+export async function startStartUiWeb(
+  dir: string,
+  emailServer: string,
+  timeoutMs = 60_000,
+  overrides: { DATABASE_URL?: string; PORT?: string } = {},
+): Promise<RunningApp> {
   if (!existsSync(path.join(dir, ENTRY)))
     throw new Error(`BENCH_START_UI_WEB_DIR: no ${ENTRY} in ${dir} (build it: ../shared/bench/start-ui-web.md)`)
-  const dotenv = parseDotenv(readFileSync(path.join(dir, '.env'), 'utf8'))
-  const baseUrl = new URL(dotenv.VITE_BASE_URL ?? '').origin
+  const dotenv = startUiWebEnv(dir)
+  const builtUrl = new URL(dotenv.VITE_BASE_URL ?? '')
+  const port = overrides.PORT ?? builtUrl.port
+  const baseUrl = `${builtUrl.protocol}//${builtUrl.hostname}:${port}`
   const node = process.env.BENCH_START_UI_WEB_NODE ?? 'node'
   // Its `.env`, not ours: nothing of the bench's environment (a DATABASE_URL…) reaches it.
   const child = spawn(node, [ENTRY], {
@@ -41,10 +58,12 @@ export async function startStartUiWeb(dir: string, emailServer: string, timeoutM
       HOME: process.env.HOME,
       ...dotenv,
       NODE_ENV: 'production',
-      PORT: new URL(baseUrl).port,
+      PORT: port,
       HOST: '127.0.0.1',
       EMAIL_SERVER: emailServer,
       LOGGER_LEVEL: 'warn',
+      ...(overrides.DATABASE_URL ? { DATABASE_URL: overrides.DATABASE_URL } : {}),
+      ...(port !== builtUrl.port ? { AUTH_ALLOWED_HOSTS: `${builtUrl.hostname}:${port}` } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
