@@ -140,6 +140,18 @@ export async function startApp(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  return superviseUntilReady(child, { name: 'the server', url: `${baseUrl}/api/health`, baseUrl, timeoutMs })
+}
+
+/**
+ * A started server process, kept until it answers `url` (or it exits, or
+ * `timeoutMs` pass: then it is stopped and the error carries its output);
+ * `stop` asks it to end (SIGTERM), then ends it (SIGKILL) after 10 s.
+ */
+export async function superviseUntilReady(
+  child: ChildProcess,
+  { name, url, baseUrl, timeoutMs }: { name: string; url: string; baseUrl: string; timeoutMs: number },
+) {
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -158,16 +170,16 @@ export async function startApp(
 
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (exited) throw new Error(`the server exited during start-up:\n${output}`)
+    if (exited) throw new Error(`${name} exited during start-up:\n${output}`)
     try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
       if (response.ok) break
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`the server did not answer /api/health within ${timeoutMs} ms:\n${output}`)
+      throw new Error(`${name} did not answer ${new URL(url).pathname} within ${timeoutMs} ms:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import type { RunningApp } from './app'
+import { type RunningApp, superviseUntilReady } from './app'
 import { parseDotenv } from './phone-figures'
 
 const ENTRY = '.output/server/index.mjs'
@@ -67,34 +67,5 @@ export async function startStartUiWeb(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  let exited = false
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
-  const stop = async () => {
-    if (exited) return
-    child.kill('SIGTERM')
-    const stopped = await Promise.race([exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
-    if (!stopped) {
-      child.kill('SIGKILL')
-      await exit
-    }
-  }
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (exited) throw new Error(`start-ui-web exited during start-up:\n${output}`)
-    try {
-      const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(5000) })
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`start-ui-web did not answer /login within ${timeoutMs} ms:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return { baseUrl, process: child, output: () => output, stop }
+  return superviseUntilReady(child, { name: 'start-ui-web', url: `${baseUrl}/login`, baseUrl, timeoutMs })
 }
