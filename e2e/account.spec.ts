@@ -196,6 +196,9 @@ test("sign-out asks first; a failure shows 'Sign out failed'", async ({ page }) 
   await signIn(page, USER_EMAIL)
   await openAccount(page)
   await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
+  // This is the dialog's own failure, so the page's script must have run: before it, the button
+  // leads to the /logout page instead (e2e/no-script.spec.ts). Its script-only buttons tell when.
+  await expect(page.getByRole('button', { name: 'Change name' })).toBeEnabled()
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
   // After the auth client's retries (3, 1000 ms apart).
