@@ -7,17 +7,7 @@
  * administrator creates or updates a book, a user renames themself.
  */
 
-/** A deterministic random source in [0, 1) (mulberry32): one seed, one run of choices. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+export { seededRandom } from '@/test/seeded-random'
 
 /** One of `items`, each as likely. */
 export function pick<T>(items: readonly T[], random: () => number): T {

@@ -4,21 +4,7 @@
  * client can send of better-auth's cookies among ordinary ones.
  */
 
-/** mulberry32: a small, fast PRNG with a 32-bit state; plenty for test inputs. */
-export function random(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
-  return { next, pick, chance: (p: number) => next() < p }
-}
-
-type Random = ReturnType<typeof random>
+import type { SeededChoices as Random } from './seeded-random'
 
 /**
  * What may stand around a name or a value: the whitespace each reader trims

@@ -6,6 +6,7 @@
 // Run by `npm run fuzz` (e2e/support/fuzz/cli.ts, any number of requests) and by
 // e2e/doors-fuzz.spec.ts (a budget, inside `npm test`), each on an app instance of
 // its own: the fuzzer creates, bans and deletes what it finds.
+import { type SeededChoices, seededChoices } from '../../../src/test/seeded-random'
 import { Caller, type Role, ROLES } from '../doors/accounts'
 import { AUTH_PREFIX, deriveRoutes, type JsonSchema, REST_PREFIX } from '../doors/derive'
 import { fillPath } from '../doors/http'
@@ -55,21 +56,7 @@ export interface FuzzReport {
   ms: number
 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function random(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (n: number) => Math.floor(next() * n)
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!
-  return { next, int, pick, chance: (p: number) => next() < p }
-}
-type Random = ReturnType<typeof random>
+type Random = SeededChoices
 
 /** The writes that can end or demote a caller's own session. */
 const SESSION_WRITES = /^\/api\/(auth|rest\/users|rpc\/user)\b/
@@ -244,7 +231,7 @@ function* generate(
   targets: Target[],
   options: Pick<FuzzOptions, 'seed' | 'requests' | 'ids' | 'baseURL'>,
 ): Generator<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {
-  const r = random(options.seed)
+  const r = seededChoices(options.seed)
   const origin = new URL(options.baseURL).origin
   for (let i = 0; i < options.requests; i++) {
     const target = r.pick(targets)

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { seededChoices } from '@/test/seeded-random'
 
 import { deflateParts, gzipWithNonce, pageCache } from './page-cache.server'
 
@@ -165,6 +166,21 @@ describe('gzipWithNonce', () => {
         const page = gunzipSync(gzipWithNonce(parts, deflated, Buffer.from(nonce))).toString()
         expect(page).toBe(strings.join(nonce))
       }
+    }
+  })
+  it('holds for generated pages: parts across the 32 KB window, repeats that reach back over a nonce (seeded)', () => {
+    const SEED = 20261127
+    const r = seededChoices(SEED)
+    const alphabet = 'ab<>"= \n'
+    for (let page = 0; page < 150; page++) {
+      const letters = alphabet.slice(0, 1 + r.int(alphabet.length))
+      const parts = Array.from({ length: 1 + r.int(5) }, () =>
+        Buffer.from(Array.from({ length: Math.floor(r.next() ** 3 * 50_000) }, () => r.pick([...letters])).join('')),
+      )
+      const deflated = deflateParts(parts, 24)
+      const nonce = Buffer.from(Array.from({ length: 24 }, () => r.pick([...'AZaz09+/='])).join(''))
+      const joined = Buffer.concat(parts.flatMap((part, index) => (index ? [nonce, part] : [part])))
+      expect(gunzipSync(gzipWithNonce(parts, deflated, nonce)).equals(joined), `seed ${SEED}, page ${page}`).toBe(true)
     }
   })
 })

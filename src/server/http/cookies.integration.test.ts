@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { readSession } from '@/server/fast-paths/session-read.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
-import { AUTH_NAMES, cookieHeader, random } from '@/test/cookie-headers'
+import { AUTH_NAMES, cookieHeader } from '@/test/cookie-headers'
+import { seededChoices } from '@/test/seeded-random'
 
 import { AUTH_COOKIE_PREFIX, hasAuthCookie } from './cookies.server'
 
@@ -32,7 +33,7 @@ describe('the verdict "anonymous", for arbitrary Cookie headers holding a live s
   const RUNS = 400
 
   it(`implies that no session is read, by us or by better-auth (seed ${SEED}, ${RUNS} headers)`, async () => {
-    const rng = random(SEED)
+    const rng = seededChoices(SEED)
     const seen = { anonymous: 0, signedIn: 0 }
     for (let run = 0; run < RUNS; run++) {
       const header = cookieHeader(rng, signed)
