@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
-import packageJson from '../../package.json'
-import { parseTrustProxy } from '../server/http/client-address.server'
-import { parseColor } from './color'
-import { repositoryWebUrl } from './repository'
+// Relative, with extensions: vite.config.ts imports this file (see src/server/db/client.server.ts).
+import packageJson from '../../package.json' with { type: 'json' }
+import { parseTrustProxy } from '../server/http/client-address.server.ts'
+import { parseColor } from './color.ts'
+import { repositoryWebUrl } from './repository.ts'
 
 /**
  * Run-time configuration, read from the process environment by the server.
