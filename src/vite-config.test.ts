@@ -27,7 +27,8 @@ function loadViteConfig(env: Record<string, string>) {
 
 describe('vite.config.ts', () => {
   it("loads while a dev server holds the embedded database folder, and warns nothing (Vite's native config loader can read it)", () => {
-    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vite-config-')), 'db')
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vite-config-'))
+    const dir = path.join(root, 'db')
     // This test's own process plays the running dev server.
     fs.writeFileSync(`${dir}.lock`, String(process.pid))
 
@@ -37,5 +38,6 @@ describe('vite.config.ts', () => {
     expect(loaded.status).toBe(0)
     expect(JSON.parse(loaded.stdout.trim().split('\n').at(-1)!)).toEqual([])
     expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid))
-  })
+    fs.rmSync(root, { recursive: true, force: true })
+  }, 60_000)
 })
