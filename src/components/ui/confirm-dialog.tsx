@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -56,6 +56,15 @@ export function ConfirmDialog({
   const [running, setRunning] = useState(false)
   const open = openProp ?? openState
   const pending = pendingProp ?? running
+  // Opened by code (a blocked navigation), there is no trigger to return to:
+  // focus goes back on close to what had it when the dialog opened (issue 27).
+  // A layout effect runs before the dialog moves the focus into itself.
+  const opener = useRef<HTMLElement | null>(null)
+  const opensItself = trigger === undefined || trigger === null
+  useLayoutEffect(() => {
+    if (open && opensItself)
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }, [open, opensItself])
 
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOpenState(next)
