@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
 
@@ -35,6 +35,8 @@ export interface ConfirmDialogProps {
    * rejects, the dialog stays open (the caller reports the error).
    */
   onConfirm: () => unknown
+  /** Where the focus goes on close, when not back to the trigger (call `preventDefault` and focus it). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** A confirmation on a ResponsiveDialog: a dialog on large screens, a bottom drawer on small ones. */
@@ -50,21 +52,13 @@ export function ConfirmDialog({
   variant = 'default',
   pending: pendingProp,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('ui')
   const [openState, setOpenState] = useState(defaultOpen)
   const [running, setRunning] = useState(false)
   const open = openProp ?? openState
   const pending = pendingProp ?? running
-  // Opened by code (a blocked navigation), there is no trigger to return to:
-  // focus goes back on close to what had it when the dialog opened (issue 27).
-  // A layout effect runs before the dialog moves the focus into itself.
-  const opener = useRef<HTMLElement | null>(null)
-  const opensItself = trigger === undefined || trigger === null
-  useLayoutEffect(() => {
-    if (open && opensItself)
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-  }, [open, opensItself])
 
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOpenState(next)
@@ -89,6 +83,7 @@ export function ConfirmDialog({
       <ResponsiveDialogContent
         role="alertdialog"
         showCloseButton={false}
+        onCloseAutoFocus={onCloseAutoFocus}
         // Without a description, say so (Radix would otherwise point at a missing one).
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
