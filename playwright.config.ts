@@ -95,7 +95,8 @@ export default defineConfig({
         PORT: demoPort,
         BASE_URL: demoBaseURL,
         DEMO_MODE: 'true',
-        DEMO_CONTACT_EMAIL: 'demo@books.example',
+        // Shaped like the real default (a hyphen: a line may break after it).
+        DEMO_CONTACT_EMAIL: 'demo@start-books.example',
         REPOSITORY_URL: 'https://github.com/start-books-e2e/start-books',
       },
     },

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test'
 
 import { requestCode, submitCode } from './support/sign-in'
+import { partBoxes, textLines } from './support/text-lines'
 
 const REPOSITORY = 'https://github.com/start-books-e2e/start-books'
 
@@ -27,8 +28,32 @@ test('with a repository configured: the demo dialog clones it, the welcome page 
   await expect(dialog.locator('code')).toHaveText(
     `git clone ${REPOSITORY} start-books && cd start-books && npm install && npm run dev`,
   )
-  await expect(dialog.getByRole('link', { name: 'demo@books.example' })).toHaveAttribute(
+  await expect(dialog.getByRole('link', { name: 'demo@start-books.example' })).toHaveAttribute(
     'href',
-    'mailto:demo@books.example',
+    'mailto:demo@start-books.example',
   )
+})
+
+test('Arabic, on a phone: the demo dialog keeps the contact address whole, its full stop on the left', async ({
+  page,
+}) => {
+  await requestCode(page, 'admin@admin.com')
+  const code = page.getByTestId('demo-code')
+  await expect(code).toHaveText(/^\d{6}$/)
+  await submitCode(page, (await code.textContent())!)
+  await expect(page).toHaveURL(/\/manager\/dashboard$/)
+
+  await page.goto('/manager/books?lng=ar')
+  await page.getByRole('list', { name: 'الكتب' }).getByRole('link').first().click()
+  await page.getByRole('button', { name: 'حذف' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click()
+  const contact = page.getByRole('dialog').getByRole('link', { name: 'demo@start-books.example' })
+  // At every phone width, wherever the line ends.
+  for (let width = 320; width <= 440; width += 8) {
+    await page.setViewportSize({ width, height: 740 })
+    await expect(contact).toBeVisible()
+    expect(await textLines(contact), `${width}px`).toEqual(['demo@start-books.example'])
+    const { part, next } = await partBoxes(contact.locator('..'), 'demo@start-books.example')
+    expect(next.right, `${width}px`).toBeLessThanOrEqual(Math.min(...part.map((box) => box.left)) + 1)
+  }
 })

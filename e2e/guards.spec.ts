@@ -11,11 +11,16 @@ test('a user is refused on /manager: 403 page and 403 status', async ({ page }) 
   await expect(page).toHaveURL(/\/manager$/)
   await expect(page.getByText('You do not have access to this page')).toBeVisible()
   await expect(page.getByText('Welcome to the manager')).toBeHidden()
+  // The tab says what the page is (issue 27), in the reader's language.
+  await expect(page).toHaveTitle('You do not have access to this page · Start Books')
 
   // The page's API request context shares the browser's cookies: the server answers 403 itself.
   const direct = await page.request.get('/manager')
   expect(direct.status()).toBe(403)
   expect(await direct.text()).toContain('You do not have access to this page')
+
+  await page.goto('/manager/books?lng=ar')
+  await expect(page).toHaveTitle(/^ليس لديك صلاحية/)
 })
 
 test('signed out, the server redirects /app and /manager to login with 307', async ({ request }) => {
@@ -40,4 +45,16 @@ test('a user sent to /manager by the redirect param is refused after sign-in', a
   await expect(page).toHaveURL(/\/manager$/)
   await expect(page.getByText('You do not have access to this page')).toBeVisible()
   await expect(page.getByText('Welcome to the manager')).toBeHidden()
+  await expect(page).toHaveTitle('You do not have access to this page · Start Books')
+})
+
+test('a page that does not exist is titled Not Found, anywhere', async ({ page }) => {
+  await page.goto('/no-such-page')
+  await expect(page).toHaveTitle('Not Found · Start Books')
+  await signIn(page, USER_EMAIL)
+  await page.goto('/app/books/no-such-book')
+  await expect(page).toHaveTitle('Not Found · Start Books')
+  await page.goto('/app/no-such-page?lng=sw')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page).toHaveTitle('Haipatikani · Start Books')
 })

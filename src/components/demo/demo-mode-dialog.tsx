@@ -58,7 +58,8 @@ export function DemoModeDialog({ info }: { info?: Pick<DemoInfo, 'contactEmail' 
               components={{
                 mail: (
                   <a
-                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    // dir isolates it (its own direction); nowrap: never cut across two lines.
+                    className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
                     href={`mailto:${settings.contactEmail}`}
                     dir="ltr"
                   />

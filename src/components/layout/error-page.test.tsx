@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { renderRoutes, testRootRoute } from '@/test/render'
 
-import { ERROR_RETRY_DELAY_MS, ErrorPage, errorType } from './error-page'
+import { ERROR_RETRY_DELAY_MS, ErrorPage } from './error-page'
+import { errorType } from './error-type'
 
 beforeEach(() => {
   // React and the router report the errors these tests provoke on purpose.

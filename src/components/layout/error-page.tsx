@@ -1,33 +1,14 @@
-import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router'
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
-import { FORBIDDEN_ERROR } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
 
-import { ErrorStatusPage, type ErrorType, StatusPage } from './status-screen'
+import { errorType } from './error-type'
+import { ErrorStatusPage, StatusPage } from './status-screen'
 
 /** Error boundary retry delay (docs/product.md#constants). */
 export const ERROR_RETRY_DELAY_MS = 600
-
-/** The HTTP status an error carries (fetch and RPC errors have one), if any. */
-function statusOf(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined
-  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
-  const value = typeof status === 'number' ? status : statusCode
-  return typeof value === 'number' ? value : undefined
-}
-
-/** Which error page an error gets: 'generic' is the error boundary's 'Something went wrong!'. */
-export function errorType(error: unknown): ErrorType | 'generic' {
-  const status = statusOf(error)
-  if ((error instanceof Error && error.message === FORBIDDEN_ERROR) || status === 403) return '403'
-  if (isNotFound(error) || status === 404) return '404'
-  // The database cannot be reached (SessionUnavailableError, a 503 from the API): say so, not 'server error'.
-  if (status === 503) return '503'
-  if (status !== undefined && status >= 500) return '500'
-  return error instanceof Error ? 'generic' : 'unknown'
-}
 
 /** The text behind Show Error: the message, or what was thrown. */
 function errorMessage(error: unknown): string {

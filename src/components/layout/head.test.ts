@@ -46,3 +46,26 @@ describe('titled head', () => {
     expect(head(context).meta).toEqual([{ title: 'Books · Start Books' }])
   })
 })
+
+describe('error page titles (issue 27)', () => {
+  const failing = async (language: 'en' | 'ar', match: { status: string; error?: unknown; _notFound?: boolean }) => {
+    const { matches } = await contextIn(language)
+    return { matches: [matches[0]!, { loaderData: undefined, ...match }] }
+  }
+
+  it('say what the page is, translated, whichever head runs', async () => {
+    const forbidden = await failing('en', { status: 'error', error: new Error('FORBIDDEN') })
+    expect(rootHead(forbidden).meta).toContainEqual({ title: 'You do not have access to this page · Start Books' })
+    const missing = await failing('en', { status: 'notFound' })
+    expect(pageHead('pages.books')(missing).meta).toEqual([{ title: 'Not Found · Start Books' }])
+    expect(titledHead(() => 'Dune', 'pages.books')(missing).meta).toEqual([{ title: 'Not Found · Start Books' }])
+    const failed = await failing('ar', { status: 'error', error: Object.assign(new Error('x'), { status: 500 }) })
+    expect(rootHead(failed).meta).toContainEqual({ title: 'خطأ في الخادم · Start Books' })
+    const broken = await failing('en', { status: 'error', error: new Error('boom') })
+    expect(rootHead(broken).meta).toContainEqual({ title: 'Something went wrong! · Start Books' })
+  })
+
+  it('leave a page that did not fail alone', async () => {
+    expect(rootHead(await contextIn('en')).meta).toContainEqual({ title: 'Start Books' })
+  })
+})

@@ -5,14 +5,28 @@ import type { Messages } from '@/lib/i18n/messages'
 import type { Translator } from '@/lib/i18n/translator'
 import appCss from '@/styles.css?url'
 
+import { errorTitleKey } from './error-type'
+
 /** A message key, `namespace:path` (`shell` when no namespace is given). */
 export type MessageKey = TranslationKey | ParseKeys<'shell'>
 
 const withNamespace = (key: MessageKey): TranslationKey => (key.includes(':') ? key : `shell:${key}`) as TranslationKey
 
-/** What a route's head() receives that these helpers read: the root match's loader data. */
+/** What a route's head() receives that these helpers read: the root match's loader data, the matches' outcome. */
 interface HeadContext {
-  matches: ReadonlyArray<{ loaderData?: unknown }>
+  matches: ReadonlyArray<{ loaderData?: unknown; status?: string; error?: unknown; _notFound?: boolean }>
+}
+
+/**
+ * The title of the error page shown instead of the route's own (a guard's
+ * 403, a 404, a failed loader), if any: the tab says what the page is.
+ */
+function errorTitle({ matches }: HeadContext): MessageKey | undefined {
+  for (const match of matches) {
+    if (match.status === 'notFound' || match._notFound) return 'errors.404.title'
+    if (match.status === 'error') return errorTitleKey(match.error)
+  }
+  return undefined
 }
 
 // The browser's one i18n instance (set by the shell once it has rendered), so
@@ -48,7 +62,7 @@ const FALLBACK_APP_NAME = 'Start Books'
 /** `Books · Start Books`: the page's translated title, then the product's name. */
 export function pageTitle(context: HeadContext, key: MessageKey): string {
   const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
-  const page = translateForHead(context, key)
+  const page = translateForHead(context, errorTitle(context) ?? key)
   return page ? `${page} · ${appName}` : appName
 }
 
@@ -63,7 +77,7 @@ export function pageHead(key: MessageKey) {
  */
 export function titledHead<Data>(titleOf: (data?: Data) => string | undefined, key: MessageKey) {
   return (context: HeadContext & { loaderData?: Data }) => {
-    const own = titleOf(context.loaderData)
+    const own = errorTitle(context) ? undefined : titleOf(context.loaderData)
     if (!own) return { meta: [{ title: pageTitle(context, key) }] }
     const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
     return { meta: [{ title: `${own} · ${appName}` }] }
@@ -74,11 +88,13 @@ export function titledHead<Data>(titleOf: (data?: Data) => string | undefined, k
 export function rootHead(context: HeadContext) {
   const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
   const description = translateForHead(context, 'description')
+  const error = errorTitle(context)
   return {
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { title: appName },
+      // A route's own title follows; an error page (where the route's head may not run) is titled here.
+      { title: error ? pageTitle(context, error) : appName },
       ...(description ? [{ name: 'description', content: description }] : []),
       { name: 'application-name', content: appName },
       { name: 'apple-mobile-web-app-title', content: appName },

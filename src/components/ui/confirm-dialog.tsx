@@ -35,6 +35,8 @@ export interface ConfirmDialogProps {
    * rejects, the dialog stays open (the caller reports the error).
    */
   onConfirm: () => unknown
+  /** Where the focus goes on close, when not back to the trigger (call `preventDefault` and focus it). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** A confirmation on a ResponsiveDialog: a dialog on large screens, a bottom drawer on small ones. */
@@ -50,6 +52,7 @@ export function ConfirmDialog({
   variant = 'default',
   pending: pendingProp,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('ui')
   const [openState, setOpenState] = useState(defaultOpen)
@@ -80,6 +83,7 @@ export function ConfirmDialog({
       <ResponsiveDialogContent
         role="alertdialog"
         showCloseButton={false}
+        onCloseAutoFocus={onCloseAutoFocus}
         // Without a description, say so (Radix would otherwise point at a missing one).
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

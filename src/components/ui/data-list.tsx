@@ -93,8 +93,13 @@ export function DataList<Item>({
     if (from === null || list.isFetchingNextPage) return
     focusFrom.current = null
     if (shown <= from) return
-    const row = rows.current?.querySelectorAll('li')[from]
-    row?.querySelector<HTMLElement>('a[href], button, input, [tabindex]')?.focus()
+    // The list's own rows (a row may hold a list of its own).
+    const row = rows.current?.firstElementChild?.children[from]
+    if (!(row instanceof HTMLElement)) return
+    // A row with nothing to act on (an audit entry) takes the focus itself.
+    const target = row.querySelector<HTMLElement>('a[href], button:enabled, input, [tabindex]') ?? row
+    if (target === row) row.tabIndex = -1
+    target.focus()
   }, [shown, list.isFetchingNextPage])
 
   const loadMore = () => {

@@ -17,7 +17,7 @@ import { ScriptFieldset } from './script-fieldset'
 
 interface FormDialogFormProps {
   title: string
-  description: string
+  description: ReactNode
   submitLabel: string
   /** The submit button's look (a ban is destructive). */
   submitVariant?: 'primary' | 'destructive'

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { Icon } from '@/components/ui/icon'
 import type { Device } from '@/lib/device'
 import { useTranslation } from '@/lib/i18n/react'
+import { useFormatDate } from '@/lib/use-format-date'
 
 import { cn } from './cn'
 
@@ -15,6 +16,15 @@ export function useDeviceName() {
   return ({ browser, os }: Device) =>
     browser && os ? t('device.named', { browser, os }) : (browser ?? os ?? t('device.unknown'))
 }
+
+/** A session's time, never cut across two lines (no 'PM' or 'م' alone on the next one). */
+export function useSessionDate() {
+  const date = useFormatDate()
+  return (value: Date | string) => date(value).replace(/\s/g, '\u00a0')
+}
+
+// The separator of a line's parts: it stays with the part before it (a line never starts with it).
+const SEPARATOR = '\u00a0· '
 
 /** A list of sessions (a user's own, or a user's seen by an admin): `SessionRow`s. */
 export function SessionList({
@@ -50,7 +60,8 @@ export function SessionRow({
 }: {
   device: Device
   badges?: ReactNode
-  details: ReactNode[]
+  /** Lines of details; a line of several parts ('Signed in …', 'Last active …') joins them with a separator. */
+  details: Array<ReactNode | string[]>
   action?: ReactNode
   testId?: string
 }) {
@@ -69,7 +80,7 @@ export function SessionRow({
         </p>
         {details.map((line, index) => (
           <p key={index} className="text-sm text-muted-foreground">
-            {line}
+            {Array.isArray(line) ? line.join(SEPARATOR) : line}
           </p>
         ))}
       </div>

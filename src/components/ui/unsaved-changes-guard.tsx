@@ -1,10 +1,9 @@
 import { useBlocker } from '@tanstack/react-router'
+import { useRef } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
 
 import { ConfirmDialog } from './confirm-dialog'
-
-const always = () => true
 
 /**
  * Guards a dirty form (docs/product.md#screens: 'Are you sure you want to leave?').
@@ -21,8 +20,16 @@ const always = () => true
  */
 export function useUnsavedChangesGuard(isDirty: boolean) {
   const { t } = useTranslation('ui')
+  // What had the focus when the navigation was stopped (the link): the prompt has
+  // no trigger to give it back to, so it goes back there when the prompt closes.
+  const opener = useRef<Element | null>(null)
   const blocker = useBlocker({
-    shouldBlockFn: always,
+    shouldBlockFn: () => {
+      // Asked again while the prompt is open: keep the first answer.
+      const active = document.activeElement
+      if (active && active !== document.body && !active.closest('[role="alertdialog"]')) opener.current = active
+      return true
+    },
     enableBeforeUnload: true,
     disabled: !isDirty,
     withResolver: true,
@@ -39,6 +46,12 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
       cancelLabel={t('unsavedChanges.stay')}
       variant="destructive"
       onConfirm={() => blocker.proceed?.()}
+      onCloseAutoFocus={(event) => {
+        const element = opener.current
+        if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body) return
+        event.preventDefault()
+        element.focus()
+      }}
     />
   )
   return { status: blocker.status, proceed: blocker.proceed, reset: blocker.reset, dialog }

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
+import { EmailAddress } from '@/components/ui/email-address'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormDialogForm } from '@/components/ui/form-dialog'
 import { OtpField } from '@/components/ui/otp-field'
@@ -15,7 +16,7 @@ import { authCall, authClient } from '@/lib/auth/auth-client'
 import { OTP_LENGTH } from '@/lib/auth/otp'
 import { emailSchema, verifyFormSchema } from '@/lib/auth/schemas'
 import { fieldMessage } from '@/lib/i18n/keys'
-import { useTranslation } from '@/lib/i18n/react'
+import { Trans, useTranslation } from '@/lib/i18n/react'
 import { z } from '@/lib/i18n/zod'
 
 const newEmailFormSchema = z.object({ newEmail: emailSchema })
@@ -128,7 +129,14 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
   return (
     <FormDialogForm
       title={t('changeEmail.verifyTitle')}
-      description={t('changeEmail.verifyDescription', { email: newEmail })}
+      description={
+        <Trans
+          t={t}
+          i18nKey="changeEmail.verifyDescription"
+          values={{ email: newEmail }}
+          components={{ email: <EmailAddress /> }}
+        />
+      }
       submitLabel={t('changeEmail.confirm')}
       submitting={submitting}
       onSubmit={onSubmit}

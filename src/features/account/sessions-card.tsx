@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { type QueryState, queryState } from '@/components/ui/query-state'
 import { SectionCard } from '@/components/ui/section-card'
-import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
+import { SessionList, SessionRow, useDeviceName, useSessionDate } from '@/components/ui/session-list'
 import { toast } from '@/components/ui/toaster'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
-import { useFormatDate } from '@/lib/use-format-date'
 
 import { accountQueries } from './queries'
 import type { OwnSession } from './sessions'
@@ -101,14 +100,19 @@ function SessionItem({
   onRevoke: () => void
 }) {
   const { t } = useTranslation('account')
-  const date = useFormatDate()
+  const date = useSessionDate()
   const deviceName = useDeviceName()
   return (
     <SessionRow
       testId="session"
       device={session.device}
       badges={session.current ? <Badge tone="primary">{t('sessions.current')}</Badge> : null}
-      details={[t('sessions.times', { created: date(session.createdAt), active: date(session.updatedAt) })]}
+      details={[
+        [
+          t('sessions.signedInAt', { date: date(session.createdAt) }),
+          t('sessions.lastActiveAt', { date: date(session.updatedAt) }),
+        ],
+      ]}
       action={
         session.current ? null : (
           <Button

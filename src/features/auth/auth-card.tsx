@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 
-/** The centred card every sign-in step sits in. */
+import { SignedOutPreferences } from '@/features/preferences'
+
+/** The centred card every sign-in step sits in, under the language and theme choice. */
 export function AuthCard({
   title,
   description,
@@ -11,7 +13,8 @@ export function AuthCard({
   children: ReactNode
 }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-panel p-4">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-panel p-4">
+      <SignedOutPreferences className="w-full max-w-sm" />
       <section className="w-full max-w-sm rounded-xl border border-border bg-surface p-6 shadow-sm">
         <h1 className="text-xl font-semibold">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}

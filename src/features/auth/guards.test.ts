@@ -1,7 +1,7 @@
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 
-import { errorType } from '@/components/layout/error-page'
+import { errorType } from '@/components/layout/error-type'
 import { FORBIDDEN_ERROR, SessionUnavailableError, type SessionUser } from '@/lib/auth/session'
 
 import { requireManagerAccess, requireOnboardedUser } from './guards'

@@ -26,6 +26,9 @@ const messages = {
   unknown_error: { title: 'loginError.unknown_error.title', description: undefined },
 } as const satisfies Record<LoginError, { title: string; description?: string }>
 
+/** The page's title (its heading, also the tab's title). */
+export const loginErrorTitle = (error: LoginError) => `auth:${messages[error].title}` as const
+
 export function LoginErrorPage({ error }: { error: LoginError }) {
   const { t } = useTranslation('auth')
   const { title, description } = messages[error]

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 
 import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button, buttonVariants } from '@/components/ui/button'
+import { EmailAddress } from '@/components/ui/email-address'
 import { FormAlert } from '@/components/ui/form-alert'
 import { OtpField } from '@/components/ui/otp-field'
 import { PostForm } from '@/components/ui/post-form'
@@ -14,7 +15,7 @@ import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
 import { verifyFormSchema } from '@/lib/auth/schemas'
 import type { FormResult } from '@/lib/forms/form-result'
 import { fieldMessage } from '@/lib/i18n/keys'
-import { useTranslation } from '@/lib/i18n/react'
+import { Trans, useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
 import { homeOf, safeRedirect, verifyHref } from './redirect'
@@ -69,7 +70,14 @@ export function VerifyPage({
   return (
     <AuthCard
       title={t('verify.title')}
-      description={t('verify.description', { email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES })}
+      description={
+        <Trans
+          t={t}
+          i18nKey="verify.description"
+          values={{ email, length: OTP_LENGTH, minutes: OTP_EXPIRES_MINUTES }}
+          components={{ email: <EmailAddress /> }}
+        />
+      }
     >
       <PostForm action={verifyHref(email, redirect)} onSubmit={onSubmit}>
         <OtpField

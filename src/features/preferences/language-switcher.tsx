@@ -7,6 +7,8 @@ import { useChangeLanguage } from '@/lib/i18n/client'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, toLanguage } from '@/lib/i18n/config'
 import { useTranslation } from '@/lib/i18n/react'
 
+import { LanguageLinks } from './language-links'
+
 /**
  * The interface language: a labelled select listing the four languages by
  * their own names. Choosing one loads its messages, switches the page
@@ -48,20 +50,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       />
       {/* Without JavaScript (the browser shows this only then; React renders nothing inside it on the client). */}
       <noscript>
-        <span className="flex flex-wrap gap-x-4 text-sm">
-          {LANGUAGES.map((language) => (
-            <a
-              key={language.key}
-              href={`?lng=${language.key}`}
-              lang={language.key}
-              hrefLang={language.key}
-              aria-current={language.key === current ? 'true' : undefined}
-              className="text-primary underline-offset-4 hover:underline aria-[current=true]:font-semibold"
-            >
-              {language.label}
-            </a>
-          ))}
-        </span>
+        <LanguageLinks />
       </noscript>
     </>
   )

@@ -2,10 +2,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataList } from '@/components/ui/data-list'
-import { SessionList, SessionRow, useDeviceName } from '@/components/ui/session-list'
+import { SessionList, SessionRow, useDeviceName, useSessionDate } from '@/components/ui/session-list'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
-import { useFormatDate } from '@/lib/use-format-date'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { userQueries } from './queries'
@@ -60,7 +59,7 @@ function UserSessionRow({ session, userId }: { session: SessionItem; userId: str
     successToast: 'user:toasts.sessionRevoked',
     errorToast: 'user:toasts.revokeSessionFailed',
   })
-  const date = useFormatDate()
+  const date = useSessionDate()
   const deviceName = useDeviceName()
   return (
     <SessionRow
@@ -78,7 +77,7 @@ function UserSessionRow({ session, userId }: { session: SessionItem; userId: str
           t('sessions.createdAt', { date: date(session.createdAt) }),
           t('sessions.lastActiveAt', { date: date(session.lastActiveAt) }),
           t('sessions.expiresAt', { date: date(session.expiresAt) }),
-        ].join(' · '),
+        ],
       ]}
       action={
         <ConfirmDialog
