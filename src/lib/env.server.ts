@@ -141,6 +141,8 @@ export const envSchema = z
           .optional(),
       )
       .default(1024 * 1024),
+    // The bearer token /api/metrics asks for; unset, there are no metrics (docs/deploy/observability.md).
+    METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(

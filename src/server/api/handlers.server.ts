@@ -32,6 +32,23 @@ function restRoutes(node: object, routes: RestRoute[] = []): RestRoute[] {
 
 const REST_ROUTES = restRoutes(router)
 
+/** Every procedure's RPC path (`['book', 'list']` → `book/list`). */
+function rpcPaths(node: object, prefix: string[] = []): string[] {
+  return Object.entries(node).flatMap(([name, child]) =>
+    (child as { '~orpc'?: unknown })['~orpc']
+      ? [[...prefix, name].join('/')]
+      : rpcPaths(child as object, [...prefix, name]),
+  )
+}
+
+/** The route templates of both API doors, for metrics: `/api/rpc/book/list`, `/api/rest/books/{id}`. */
+export function apiRouteTemplates(): string[] {
+  return [
+    ...rpcPaths(router).map((path) => `${RPC_PREFIX}/${path}`),
+    ...REST_ROUTES.map((route) => `${REST_PREFIX}/${route.segments.join('/')}`),
+  ]
+}
+
 /** The methods the REST API serves at `pathname` (below the prefix): a 405's `Allow`, or none (a 404). */
 export function restMethodsAt(pathname: string): string[] {
   const segments = pathname.split('/').filter(Boolean)

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** What the server knows of the request being handled, wherever it is: its id, its database time. */
+export interface RequestScope {
+  requestId: string
+  /** Milliseconds spent in database queries so far (their sum: concurrent queries count twice). */
+  dbMs: number
+  queries: number
+}
+
+// One store for the whole process: the build holds two copies of this
+// module (nitro's entry bundle, which opens the database, and the SSR bundle).
+const key = Symbol.for('start-books.request-scopes')
+const shared = globalThis as { [key]?: AsyncLocalStorage<RequestScope> }
+const scopes = (shared[key] ??= new AsyncLocalStorage())
+
+/** Runs `fn` as the request `requestId` (async included): log lines and query times are its own. */
+export function requestScope<T>(requestId: string, fn: () => T): T {
+  return scopes.run({ requestId, dbMs: 0, queries: 0 }, fn)
+}
+
+export function currentScope(): RequestScope | undefined {
+  return scopes.getStore()
+}
+
+/** Starts timing one database query of the current request; call the answer when it is done. */
+export function startQuery(): () => void {
+  const scope = scopes.getStore()
+  if (!scope) return () => {}
+  const started = performance.now()
+  return () => {
+    scope.dbMs += performance.now() - started
+    scope.queries++
+  }
+}
