@@ -18,11 +18,14 @@
  *   every log line is JSON; a client that hangs up leaves no stack trace;
  * - a server on PostgreSQL loads no PGlite; its code is one byte a character;
  * - SIGTERM to `npm start` stops the server;
- * - SIGTERM with stdout and stderr broken pipes exits.
+ * - SIGTERM with stdout and stderr broken pipes exits;
+ * - Debian's Prometheus scrapes both apps' /api/metrics (METRICS_TOKEN): both
+ *   targets up, and the request counter rose by exactly the requests sent.
  *
- * Needs: nginx (`apt-get install nginx`, .ci/run does it), PostgreSQL on
- * 127.0.0.1:5432 (TEST_DATABASE_URL), the build. Ports: OPS_PORT (3420) to
- * OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT (3450/3451).
+ * Needs: nginx and prometheus (`apt-get install nginx prometheus`, .ci/run
+ * does it), PostgreSQL on 127.0.0.1:5432 (TEST_DATABASE_URL), the build.
+ * Ports: OPS_PORT (3420) to OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT
+ * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -42,11 +45,14 @@ const PORT = {
   b: BASE_PORT + 2,
   npmStart: BASE_PORT + 3,
   brokenPipe: BASE_PORT + 4,
+  prometheus: Number(process.env.PROMETHEUS_PORT ?? BASE_PORT + 5),
 }
 const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
 const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx'
+const PROMETHEUS = '/usr/bin/prometheus'
+const METRICS_TOKEN = 'ops-test-metrics-token-0123456789'
 const BASE_URL = `http://127.0.0.1:${PORT.nginx}`
 // The test client reaches nginx from another loopback address than nginx reaches the apps from.
 const CLIENT_ADDRESS = '127.0.0.2'
@@ -160,6 +166,7 @@ function appEnv(port: number): NodeJS.ProcessEnv {
     RATE_LIMIT: 'false',
     // The test signs in as the demo admin, which production seeds only when asked.
     SEED_DEMO_DATA: 'true',
+    METRICS_TOKEN,
   }
 }
 
@@ -233,6 +240,76 @@ function startNginx() {
     ].join('\n'),
   )
   return track(spawn(NGINX, ['-p', `${tmp}/`, '-c', `${tmp}/nginx.conf`], { stdio: ['ignore', 'inherit', 'inherit'] }))
+}
+
+/** Debian's Prometheus scraping both apps every second, as docs/deploy/prometheus.yml does (the token and targets rewritten). */
+function startPrometheus() {
+  const example = fs.readFileSync(path.join(ROOT, 'docs/deploy/prometheus.yml'), 'utf8')
+  const rewrites: [string, string][] = [
+    ['scrape_interval: 15s', 'scrape_interval: 1s'],
+    ['credentials_file: /etc/prometheus/start-books-token', `credentials: ${METRICS_TOKEN}`],
+    ["targets: ['app-a:3000', 'app-b:3000']", `targets: ['127.0.0.1:${PORT.a}', '127.0.0.1:${PORT.b}']`],
+  ]
+  let config = example
+  for (const [from, to] of rewrites) {
+    if (!config.includes(from))
+      throw new Error(`docs/deploy/prometheus.yml no longer contains "${from}": update the ops test`)
+    config = config.replace(from, to)
+  }
+  fs.writeFileSync(path.join(tmp, 'prometheus.yml'), config)
+  return track(
+    spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${tmp}/prometheus.yml`,
+        `--storage.tsdb.path=${tmp}/prometheus`,
+        `--web.listen-address=127.0.0.1:${PORT.prometheus}`,
+      ],
+      { stdio: ['ignore', 'ignore', fs.openSync(path.join(tmp, 'prometheus.log'), 'a')] },
+    ),
+  )
+}
+
+async function prometheusApi<T>(query: string): Promise<T> {
+  const answer = await request({ port: PORT.prometheus, path: `/api/v1/${query}` })
+  if (answer.status !== 200) throw new Error(`prometheus ${query}: ${answer.status} ${answer.body}`)
+  return (JSON.parse(answer.body) as { data: T }).data
+}
+
+/** The value of a PromQL expression that sums to one number. */
+async function promValue(expression: string): Promise<number> {
+  const data = await prometheusApi<{ result: { value: [number, string] }[] }>(
+    `query?query=${encodeURIComponent(expression)}`,
+  )
+  return Number(data.result[0]?.value[1] ?? Number.NaN)
+}
+
+/**
+ * Both apps up as Prometheus' targets, and the requests this test sends
+ * through nginx to a page no one else asks for counted exactly, whichever app
+ * answered them.
+ */
+async function checkPrometheus() {
+  await waitFor('both targets scraped', async () => {
+    const { activeTargets } = await prometheusApi<{ activeTargets: { health: string }[] }>('targets')
+    return activeTargets.length === 2 && activeTargets.every((target) => target.health === 'up')
+  })
+  check('Prometheus scrapes both apps through METRICS_TOKEN: both targets up', true)
+  const counted = `sum(http_requests_total{route="/about"}) or vector(0)`
+  const before = await promValue(counted)
+  const sent = 40
+  for (let i = 0; i < sent; i++) await request({ port: PORT.nginx, path: `/about?ops=${i}` })
+  let after = before
+  await waitFor('the requests counted', async () => (after = await promValue(counted)) >= before + sent, 15_000).catch(
+    () => {},
+  )
+  check(
+    "Prometheus' request counter rose by the requests sent",
+    after - before === sent,
+    `${sent} requests through nginx, counter ${before} → ${after}`,
+  )
+  const series = await promValue('count(http_requests_total)')
+  check('the counter has no series per URL', series < 200, `${series} series`)
 }
 
 // ---- Sign-in -----------------------------------------------------------------
@@ -612,6 +689,8 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
     throw new Error('No build: run `npm run build` first')
   if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error('nginx is missing: apt-get install -y nginx')
+  if (spawnSync(PROMETHEUS, ['--version']).status !== 0)
+    throw new Error('prometheus is missing: apt-get install -y prometheus')
   checkOneByteSources()
 
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
@@ -632,6 +711,7 @@ async function main() {
     )
     const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
     startNginx()
+    startPrometheus()
     await waitFor('the mail catcher', () =>
       request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200),
     )
@@ -654,6 +734,7 @@ async function main() {
     await checkRequestIds([apps.a, apps.b])
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
+    await checkPrometheus()
 
     const load = startLoad(cookie)
     await sleep(2000)
