@@ -20,12 +20,16 @@
  * - SIGTERM to `npm start` stops the server;
  * - SIGTERM with stdout and stderr broken pipes exits;
  * - Debian's Prometheus scrapes both apps' /api/metrics (METRICS_TOKEN): both
- *   targets up, and the request counter rose by exactly the requests sent.
+ *   targets up, and the request counter rose by exactly the requests sent;
+ * - A exports its traces over OTLP/HTTP to a receiver here: a request's span
+ *   is the parent of its procedure's, which is the parent of its SQL's (the
+ *   text without parameter values), and the request's log line has the trace
+ *   id; a server without METRICS_TOKEN and OTEL_* loads neither library.
  *
  * Needs: nginx and prometheus (`apt-get install nginx prometheus`, .ci/run
  * does it), PostgreSQL on 127.0.0.1:5432 (TEST_DATABASE_URL), the build.
  * Ports: OPS_PORT (3420) to OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT
- * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5).
+ * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5), OTLP_PORT (OPS_PORT+6).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -46,6 +50,7 @@ const PORT = {
   npmStart: BASE_PORT + 3,
   brokenPipe: BASE_PORT + 4,
   prometheus: Number(process.env.PROMETHEUS_PORT ?? BASE_PORT + 5),
+  otlp: Number(process.env.OTLP_PORT ?? BASE_PORT + 6),
 }
 const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
@@ -147,7 +152,14 @@ function track(child: ChildProcess) {
   return child
 }
 
-function appEnv(port: number): NodeJS.ProcessEnv {
+function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
+  const observability = {
+    METRICS_TOKEN,
+    // A exports its traces to this test's receiver, soon after each request.
+    ...(port === PORT.a
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORT.otlp}`, OTEL_BSP_SCHEDULE_DELAY: '200' }
+      : {}),
+  }
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -166,7 +178,7 @@ function appEnv(port: number): NodeJS.ProcessEnv {
     RATE_LIMIT: 'false',
     // The test signs in as the demo admin, which production seeds only when asked.
     SEED_DEMO_DATA: 'true',
-    METRICS_TOKEN,
+    ...(observed ? observability : {}),
   }
 }
 
@@ -178,8 +190,8 @@ interface App {
   logFile: string
 }
 
-// Every module the apps load, one URL a line, written by a load hook.
-const loadedModules = path.join(tmp, 'loaded-modules.txt')
+// Every module each app process loads, one URL a line, written by a load hook (a file per port).
+const loadedModules = (port: number | string) => path.join(tmp, `loaded-modules-${port}.txt`)
 const moduleLogger = path.join(tmp, 'module-logger.mjs')
 fs.writeFileSync(
   moduleLogger,
@@ -187,7 +199,7 @@ fs.writeFileSync(
 import { registerHooks } from 'node:module'
 registerHooks({
   load(url, context, nextLoad) {
-    appendFileSync(${JSON.stringify(loadedModules)}, url + '\\n')
+    appendFileSync(${JSON.stringify(path.join(tmp, 'loaded-modules-'))} + process.env.PORT + '.txt', url + '\\n')
     return nextLoad(url, context)
   },
 })
@@ -310,6 +322,83 @@ async function checkPrometheus() {
   )
   const series = await promValue('count(http_requests_total)')
   check('the counter has no series per URL', series < 200, `${series} series`)
+}
+
+interface ExportedSpan {
+  traceId: string
+  spanId: string
+  parentSpanId?: string
+  name: string
+  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[]
+}
+
+/** An OTLP/HTTP receiver (JSON, the exporter's default): every span it is sent. */
+function startOtlpReceiver() {
+  const spans: ExportedSpan[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk))
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        const payload = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[] }
+        for (const resource of payload.resourceSpans)
+          for (const scope of resource.scopeSpans) spans.push(...scope.spans)
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  server.listen(PORT.otlp, '127.0.0.1')
+  return { spans, close: () => server.close() }
+}
+
+const attribute = (span: ExportedSpan, key: string) => {
+  const value = span.attributes?.find((item) => item.key === key)?.value
+  return value?.stringValue ?? value?.intValue
+}
+
+/** A search of the API, sent to A: its spans request → procedure → SQL, its trace id in A's log line. */
+async function checkTrace(receiver: ReturnType<typeof startOtlpReceiver>, app: App, cookie: string) {
+  const requestId = `ops-trace-${run}`
+  const search = `trace-${run}`
+  await request({
+    port: app.port,
+    path: `/api/rest/books?search=${search}`,
+    headers: { cookie, 'x-request-id': requestId },
+  })
+  let root: ExportedSpan | undefined
+  let procedure: ExportedSpan | undefined
+  let queries: ExportedSpan[] = []
+  await waitFor(
+    'the trace exported',
+    async () => {
+      root = receiver.spans.find((span) => attribute(span, 'request.id') === requestId)
+      procedure = receiver.spans.find((span) => root && span.parentSpanId === root.spanId)
+      queries = receiver.spans.filter((span) => procedure && span.parentSpanId === procedure.spanId)
+      return queries.length > 0
+    },
+    15_000,
+  ).catch(() => {})
+  check(
+    "an OTLP receiver gets the request's trace: request → procedure → SQL",
+    root?.name === 'GET /api/rest/books' && procedure?.name === 'procedure book.list' && queries.length > 0,
+    `${receiver.spans.length} spans received; ${root?.name} → ${procedure?.name} → ${queries.length} × ${queries[0]?.name}`,
+  )
+  const texts = queries.map((span) => String(attribute(span, 'db.query.text') ?? ''))
+  check(
+    'the SQL spans carry the query text, never its parameter values',
+    texts.length > 0 && texts.every((text) => text.length > 0 && !text.includes(search)),
+    texts[0]?.slice(0, 120) ?? '',
+  )
+  await sleep(200)
+  const line = fs
+    .readFileSync(app.logFile, 'utf8')
+    .split('\n')
+    .find((entry) => entry.includes(`"requestId":"${requestId}"`) && entry.includes('"msg":"request"'))
+  check(
+    "the request's log line carries its trace id",
+    Boolean(root && line?.includes(`"traceId":"${root.traceId}"`)),
+    line ?? 'no line',
+  )
 }
 
 // ---- Sign-in -----------------------------------------------------------------
@@ -636,9 +725,10 @@ async function checkNpmStart() {
 
 async function checkBrokenPipe() {
   const child = track(
-    spawn(NODE, ['.output/server/index.mjs'], {
+    spawn(NODE, ['--import', moduleLogger, '.output/server/index.mjs'], {
       cwd: ROOT,
-      env: appEnv(PORT.brokenPipe),
+      // Neither METRICS_TOKEN nor OTEL_EXPORTER_OTLP_ENDPOINT: checkNothingObservedLoaded.
+      env: appEnv(PORT.brokenPipe, false),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )
@@ -653,13 +743,29 @@ async function checkBrokenPipe() {
   child.kill('SIGTERM')
   const exit = await Promise.race([exited.then(([code]) => code as number), sleep(15_000).then(() => 'still running')])
   check('SIGTERM with broken stdout/stderr pipes exits', exit === 0, `exit ${exit} after ${Date.now() - signalled} ms`)
+  checkNothingObservedLoaded()
+}
+
+/** Without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT, neither prom-client nor OpenTelemetry is loaded. */
+function checkNothingObservedLoaded() {
+  const plain = fs.readFileSync(loadedModules(PORT.brokenPipe), 'utf8').split('\n').filter(Boolean)
+  const observed = fs.readFileSync(loadedModules(PORT.a), 'utf8').split('\n').filter(Boolean)
+  const observability = (modules: string[]) =>
+    modules.filter((url) => /prom-client|opentelemetry|tracing|metrics\.server/.test(url))
+  check(
+    'a server without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT loads neither prom-client nor OpenTelemetry',
+    plain.length > 50 && observability(plain).length === 0 && observability(observed).length > 0,
+    `${plain.length} modules loaded (A, with both: ${new Set(observed).size}, ${observability(observed).length} of them for metrics and traces)${observability(plain).length ? `; among them ${observability(plain).join(', ')}` : ''}`,
+  )
 }
 
 // ---- Main ------------------------------------------------------------------------
 
 /** A server on PostgreSQL never loads PGlite (~0.5 MB of code; vite.config.ts keeps it in its own chunk). */
 function checkNoPgliteLoaded() {
-  const modules = new Set(fs.readFileSync(loadedModules, 'utf8').split('\n').filter(Boolean))
+  const modules = new Set(
+    [PORT.a, PORT.b].flatMap((port) => fs.readFileSync(loadedModules(port), 'utf8').split('\n').filter(Boolean)),
+  )
   const pglite = [...modules].filter((url) => url.includes('pglite'))
   check(
     'a server on PostgreSQL loads no PGlite, through sign-ins, pages, API reads and writes',
@@ -697,6 +803,7 @@ async function main() {
   await admin.connect()
   await admin.query(`create database ${database}`)
   const db = new pg.Client({ connectionString: databaseUrl })
+  const receiver = startOtlpReceiver()
   try {
     track(
       spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
@@ -735,6 +842,7 @@ async function main() {
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
     await checkPrometheus()
+    await checkTrace(receiver, apps.a, cookie)
 
     const load = startLoad(cookie)
     await sleep(2000)
@@ -770,6 +878,7 @@ async function main() {
     await checkNpmStart()
     await checkBrokenPipe()
   } finally {
+    receiver.close()
     for (const child of children) child.kill('SIGTERM')
     await sleep(500)
     for (const child of children) child.kill('SIGKILL')

@@ -77,13 +77,22 @@ function appRouteTemplates() {
   return templates.templateOf
 }
 
-/** The pipeline; with METRICS_TOKEN set, requests are also counted (prom-client loads only then). */
+/**
+ * The pipeline; with METRICS_TOKEN set, requests are also counted, with
+ * OTEL_EXPORTER_OTLP_ENDPOINT traced (prom-client and OpenTelemetry load only then).
+ */
 async function createHandle(): Promise<Next> {
   const config = env()
   const steps = requestSteps(config, socketAddress)
+  const templateOf = config.METRICS_TOKEN || config.OTEL_EXPORTER_OTLP_ENDPOINT ? appRouteTemplates() : undefined
   if (config.METRICS_TOKEN) {
     const { requestMetrics } = await import('@/server/observability/metrics.server')
-    steps.unshift(requestMetrics(appRouteTemplates()))
+    steps.unshift(requestMetrics(templateOf!))
+  }
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { requestTracing, startTracing } = await import('@/server/observability/tracing.server')
+    startTracing()
+    steps.unshift(requestTracing(templateOf!))
   }
   return pipeline([requestLog(), ...steps], app)
 }

@@ -101,8 +101,9 @@ export function createLogger(destination?: pino.DestinationStream, level = defau
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
-        const requestId = currentScope()?.requestId
-        return requestId ? { requestId } : {}
+        const scope = currentScope()
+        if (!scope) return {}
+        return scope.traceId ? { requestId: scope.requestId, traceId: scope.traceId } : { requestId: scope.requestId }
       },
       // Errors are already reduced by `bounded` (pino's own serializer would re-read them).
       serializers: { err: (value: unknown) => value },

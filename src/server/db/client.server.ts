@@ -142,16 +142,17 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
 
 /**
  * The driver's `query` timed for the request that runs it (its answer's
- * Server-Timing). The promise form only: node-postgres's pool calls its
+ * Server-Timing, its trace's span). The promise form only: node-postgres's pool calls its
  * clients with a callback, and is timed itself.
  */
 function timeQueries(target: { query: (...args: never[]) => unknown }) {
   const query = target.query.bind(target) as (...args: unknown[]) => unknown
   target.query = ((...args: unknown[]) => {
     if (typeof args.at(-1) === 'function') return query(...args)
-    const done = startQuery()
+    const [statement] = args as [string | { text?: string } | undefined]
+    const done = startQuery(typeof statement === 'string' ? statement : statement?.text)
     const result = query(...args) as Promise<unknown>
-    result.then(done, done)
+    result.then(() => done(), done)
     return result
   }) as typeof target.query
 }

@@ -1,11 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { startSpan } from './trace-hooks.server'
+
 /** What the server knows of the request being handled, wherever it is: its id, its database time. */
 export interface RequestScope {
   requestId: string
   /** Milliseconds spent in database queries so far (their sum: concurrent queries count twice). */
   dbMs: number
   queries: number
+  /** The OpenTelemetry trace the request is in, when tracing is on: on its log lines. */
+  traceId?: string
 }
 
 // One store for the whole process: the build holds two copies of this
@@ -23,13 +27,18 @@ export function currentScope(): RequestScope | undefined {
   return scopes.getStore()
 }
 
-/** Starts timing one database query of the current request; call the answer when it is done. */
-export function startQuery(): () => void {
+/**
+ * Starts one database query of the current request (its time, and a span
+ * with its SQL text, never its parameters); call the answer when it is done.
+ */
+export function startQuery(text: string | undefined): (error?: unknown) => void {
   const scope = scopes.getStore()
   if (!scope) return () => {}
   const started = performance.now()
-  return () => {
+  const endSpan = startSpan('db.query', { 'db.system.name': 'postgresql', 'db.query.text': text ?? '' })
+  return (error) => {
     scope.dbMs += performance.now() - started
     scope.queries++
+    endSpan(error)
   }
 }
