@@ -222,21 +222,24 @@ function startApp(name: string, port: number): App {
   return { name, port, child, exited, logFile }
 }
 
+/** A documented example (docs/deploy/) with the test's ports and paths: each text it replaces must still be there. */
+function rewritten(file: string, rewrites: [string, string][]) {
+  let config = fs.readFileSync(path.join(ROOT, file), 'utf8')
+  for (const [from, to] of rewrites) {
+    if (!config.includes(from)) throw new Error(`${file} no longer contains "${from}": update the ops test`)
+    config = config.replace(from, to)
+  }
+  return config
+}
+
 function startNginx() {
-  const site = fs.readFileSync(path.join(ROOT, 'docs/deploy/nginx.conf'), 'utf8')
   const rewrites: [string, string][] = [
     ['server 127.0.0.1:3000 ', `server 127.0.0.1:${PORT.a} `],
     ['server 127.0.0.1:3001 ', `server 127.0.0.1:${PORT.b} `],
     ['listen 80;', `listen 127.0.0.1:${PORT.nginx};`],
     ['/var/log/nginx/start-books.access.log', path.join(tmp, 'nginx-access.log')],
   ]
-  let config = site
-  for (const [from, to] of rewrites) {
-    if (!config.includes(from))
-      throw new Error(`docs/deploy/nginx.conf no longer contains "${from}": update the ops test`)
-    config = config.replace(from, to)
-  }
-  fs.writeFileSync(path.join(tmp, 'site.conf'), config)
+  fs.writeFileSync(path.join(tmp, 'site.conf'), rewritten('docs/deploy/nginx.conf', rewrites))
   fs.writeFileSync(
     path.join(tmp, 'nginx.conf'),
     [
@@ -256,19 +259,12 @@ function startNginx() {
 
 /** Debian's Prometheus scraping both apps every second, as docs/deploy/prometheus.yml does (the token and targets rewritten). */
 function startPrometheus() {
-  const example = fs.readFileSync(path.join(ROOT, 'docs/deploy/prometheus.yml'), 'utf8')
   const rewrites: [string, string][] = [
     ['scrape_interval: 15s', 'scrape_interval: 1s'],
     ['credentials_file: /etc/prometheus/start-books-token', `credentials: ${METRICS_TOKEN}`],
     ["targets: ['app-a:3000', 'app-b:3000']", `targets: ['127.0.0.1:${PORT.a}', '127.0.0.1:${PORT.b}']`],
   ]
-  let config = example
-  for (const [from, to] of rewrites) {
-    if (!config.includes(from))
-      throw new Error(`docs/deploy/prometheus.yml no longer contains "${from}": update the ops test`)
-    config = config.replace(from, to)
-  }
-  fs.writeFileSync(path.join(tmp, 'prometheus.yml'), config)
+  fs.writeFileSync(path.join(tmp, 'prometheus.yml'), rewritten('docs/deploy/prometheus.yml', rewrites))
   return track(
     spawn(
       PROMETHEUS,
@@ -301,7 +297,7 @@ async function promValue(expression: string): Promise<number> {
  * through nginx to a page no one else asks for counted exactly, whichever app
  * answered them.
  */
-async function checkPrometheus() {
+async function checkPrometheus(cookie: string) {
   await waitFor('both targets scraped', async () => {
     const { activeTargets } = await prometheusApi<{ activeTargets: { health: string }[] }>('targets')
     return activeTargets.length === 2 && activeTargets.every((target) => target.health === 'up')
@@ -319,6 +315,21 @@ async function checkPrometheus() {
     "Prometheus' request counter rose by the requests sent",
     after - before === sent,
     `${sent} requests through nginx, counter ${before} → ${after}`,
+  )
+  // A signed-in read on each app: its kept reads start its listener.
+  for (const port of [PORT.a, PORT.b]) await request({ port, path: '/api/rest/books', headers: { cookie } })
+  let listening = 0
+  await waitFor(
+    'both listeners scraped',
+    async () => (listening = await promValue('sum(start_books_change_notices_listening)')) === 2,
+    15_000,
+  ).catch(() => {})
+  const pool = await promValue('count(start_books_db_pool_connections)')
+  const fastPaths = await promValue('count(start_books_fast_path_total)')
+  check(
+    'Prometheus has the pool, the change-notice listeners and the fast paths',
+    pool === 6 && listening === 2 && fastPaths > 0,
+    `${pool} pool series (3 states × 2 apps), ${listening} listeners hearing, ${fastPaths} fast path series`,
   )
   const series = await promValue('count(http_requests_total)')
   check('the counter has no series per URL', series < 200, `${series} series`)
@@ -841,7 +852,7 @@ async function main() {
     await checkRequestIds([apps.a, apps.b])
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
-    await checkPrometheus()
+    await checkPrometheus(cookie)
     await checkTrace(receiver, apps.a, cookie)
 
     const load = startLoad(cookie)

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import type { PipelineStep } from '@/server/http/pipeline.server'
 
-import { counters, gauges } from './tallies.server'
+import { tallies,type Tally } from './tallies.server'
 
 /** The methods a request is counted under; any other (a fuzzer's `PROPFIND`) is `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
@@ -55,32 +55,19 @@ export function requestMetrics(templateOf: (pathname: string) => string): Pipeli
 /** The tallies (tallies.server.ts) as prom-client metrics, each registered at the first scrape that finds it. */
 function registerTallies() {
   const { registry } = metrics
-  for (const [name, tally] of counters()) {
+  for (const [name, tally] of tallies()) {
     if (registry.getSingleMetric(name)) continue
-    new Counter({
-      name,
-      help: tally.help,
-      labelNames: tally.labelNames,
-      registers: [registry],
-      collect() {
-        this.reset()
-        for (const { labels, value } of tally.values.values()) this.inc(labels, value)
-      },
-    })
+    const options = { name, help: tally.help, labelNames: tally.labelNames, registers: [registry] }
+    if (tally.type === 'counter') new Counter({ ...options, collect: () => copy(registry, name, tally.read(), 'inc') })
+    else new Gauge({ ...options, collect: () => copy(registry, name, tally.read(), 'set') })
   }
-  for (const [name, tally] of gauges()) {
-    if (registry.getSingleMetric(name)) continue
-    new Gauge({
-      name,
-      help: tally.help,
-      labelNames: tally.labelNames,
-      registers: [registry],
-      collect() {
-        this.reset()
-        for (const { labels, value } of tally.read()) this.set(labels, value)
-      },
-    })
-  }
+}
+
+/** A tally's values into its prom-client metric, at a scrape. */
+function copy(registry: Registry, name: string, values: ReturnType<Tally['read']>, how: 'inc' | 'set') {
+  const metric = registry.getSingleMetric(name) as Counter & Gauge
+  metric.reset()
+  for (const { labels, value } of values) metric[how](labels, value)
 }
 
 /** The metrics in Prometheus' text format. */

@@ -8,32 +8,27 @@
 
 type Labels = Record<string, string>
 
-interface CounterTally {
+/** A counter's values or a gauge's reading, as prom-client is handed them at a scrape. */
+export interface Tally {
+  type: 'counter' | 'gauge'
   help: string
   labelNames: readonly string[]
-  values: Map<string, { labels: Labels; value: number }>
-}
-
-/** A reading taken at scrape time (the pool's connections, the listener's state). */
-type GaugeRead = () => Array<{ labels: Labels; value: number }>
-
-interface GaugeTally {
-  help: string
-  labelNames: readonly string[]
-  read: GaugeRead
+  read: () => Iterable<{ labels: Labels; value: number }>
 }
 
 // On globalThis: the build holds two copies of the server's modules (nitro's entry bundle and the SSR bundle).
 const key = Symbol.for('start-books.tallies')
-const store = ((globalThis as { [key]?: { counters: Map<string, CounterTally>; gauges: Map<string, GaugeTally> } })[
-  key
-] ??= { counters: new Map(), gauges: new Map() })
+const shared = ((globalThis as { [key]?: { tallies: Map<string, Tally>; counterValues: Map<string, Values> } })[key] ??=
+  { tallies: new Map(), counterValues: new Map() })
+const store = shared.tallies
 
-/** A counter named `name` (a Prometheus name), by the labels `labelNames`. */
+type Values = Map<string, { labels: Labels; value: number }>
+
+/** A counter named `name` (a Prometheus name), by the labels `labelNames`; both copies of a module share its values. */
 export function tally<L extends string>(name: string, help: string, labelNames: readonly L[]) {
-  let counter = store.counters.get(name)
-  if (!counter) store.counters.set(name, (counter = { help, labelNames, values: new Map() }))
-  const values = counter.values
+  const values: Values = shared.counterValues.get(name) ?? new Map()
+  shared.counterValues.set(name, values)
+  store.set(name, { type: 'counter', help, labelNames, read: () => values.values() })
   return {
     inc(labels: Record<L, string>, by = 1) {
       const id = labelNames.map((label) => labels[label]).join('\u0000')
@@ -51,11 +46,10 @@ export function gauge<L extends string>(
   labelNames: readonly L[],
   read: () => Array<{ labels: Record<L, string>; value: number }>,
 ) {
-  store.gauges.set(name, { help, labelNames, read })
+  store.set(name, { type: 'gauge', help, labelNames, read })
 }
 
-export const counters = () => store.counters.entries()
-export const gauges = () => store.gauges.entries()
+export const tallies = () => store.entries()
 
 /** Each fast path's hits and misses (src/server/fast-paths): whether it answered or the slow path ran. */
 export const fastPathTally = tally('start_books_fast_path_total', 'Fast path lookups by path and result', [
