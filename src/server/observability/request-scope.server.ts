@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-import { startSpan } from './trace-hooks.server'
+// With its extension: vite.config.ts loads this file (through the database client) as Node does.
+import { startSpan } from './trace-hooks.server.ts'
 
 /** What the server knows of the request being handled, wherever it is: its id, its database time. */
 export interface RequestScope {
