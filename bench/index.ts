@@ -42,6 +42,10 @@
  *   rounds; written into its own section of docs/performance.md, so that
  *   `BENCH_ONLY=mixed` changes nothing else there (and needs no other server).
  *
+ * - `observability`: the cost of metrics and traces (bench/observability.ts):
+ *   the same routes on a plain server, one with METRICS_TOKEN and one with
+ *   METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT, in interleaved rounds (printed).
+ *
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_BOOKS (1000000), BENCH_ROUNDS (3), BENCH_RUNS (20 a round),
@@ -70,6 +74,7 @@ import { CATALOGUE_WORDS, createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
 import { measureMixed, type MixedReport } from './mixed'
 import { searchTermsOf } from './mixed-plan'
+import { observabilityCost } from './observability'
 import type { PhoneApp } from './phone'
 import {
   type CaseResult,
@@ -130,6 +135,7 @@ const PARTS = [
   'rate-limit',
   'phone',
   'mixed',
+  'observability',
 ] as const
 const partList = (value: string | undefined) =>
   (value ?? '')
@@ -307,6 +313,26 @@ async function main() {
     report.load = load
     report.rss.afterLoad = rssMegabytes(app.process.pid)
   }
+  let observability: string | undefined
+  if (runs('observability')) {
+    const { nextCursor } = (await (
+      await fetch(`${app.baseUrl}/api/rest/books`, { headers: { cookie } })
+    ).json()) as Page
+    observability = await observabilityCost(
+      app,
+      database.url,
+      mail.url,
+      [
+        { label: 'GET `/login`, anonymous', path: '/login', headers: {} },
+        {
+          label: 'GET `/api/rest/books`, second page (session, procedure, SQL)',
+          path: `/api/rest/books?cursor=${encodeURIComponent(nextCursor!)}`,
+          headers: { cookie },
+        },
+      ],
+      { rounds: LOAD_ROUNDS, seconds: LOAD_SECONDS, connections: CONNECTIONS, log },
+    )
+  }
   const cookieFor = (email: string) => signIn(app.baseUrl, email, (e) => mail.nextCode(e))
   if (runs('weight')) report.weights = await pageWeights(app.baseUrl, cookieFor)
   if (runs('lighthouse')) report.lighthouse = await lighthouseScores(app.baseUrl, cookieFor)
@@ -338,7 +364,7 @@ async function main() {
   report.loadAverage.end = loadAverage()
   report.seconds = Math.round((Date.now() - started) / 1000)
   const markdown = markdownReport(report)
-  console.log(`\n${markdown}${mixed ? `\n\n${mixed}` : ''}`)
+  console.log(`\n${markdown}${mixed ? `\n\n${mixed}` : ''}${observability ? `\n\n${observability}` : ''}`)
   await writeReport([
     (document) => replaceReport(document, markdown),
     ...(mixed ? [(document: string) => replaceMixedReport(document, mixed)] : []),

@@ -18,11 +18,18 @@
  *   every log line is JSON; a client that hangs up leaves no stack trace;
  * - a server on PostgreSQL loads no PGlite; its code is one byte a character;
  * - SIGTERM to `npm start` stops the server;
- * - SIGTERM with stdout and stderr broken pipes exits.
+ * - SIGTERM with stdout and stderr broken pipes exits;
+ * - Debian's Prometheus scrapes both apps' /api/metrics (METRICS_TOKEN): both
+ *   targets up, and the request counter rose by exactly the requests sent;
+ * - A exports its traces over OTLP/HTTP to a receiver here: a request's span
+ *   is the parent of its procedure's, which is the parent of its SQL's (the
+ *   text without parameter values), and the request's log line has the trace
+ *   id; a server without METRICS_TOKEN and OTEL_* loads neither library.
  *
- * Needs: nginx (`apt-get install nginx`, .ci/run does it), PostgreSQL on
- * 127.0.0.1:5432 (TEST_DATABASE_URL), the build. Ports: OPS_PORT (3420) to
- * OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT (3450/3451).
+ * Needs: nginx and prometheus (`apt-get install nginx prometheus`, .ci/run
+ * does it), PostgreSQL on 127.0.0.1:5432 (TEST_DATABASE_URL), the build.
+ * Ports: OPS_PORT (3420) to OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT
+ * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5), OTLP_PORT (OPS_PORT+6).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -42,11 +49,15 @@ const PORT = {
   b: BASE_PORT + 2,
   npmStart: BASE_PORT + 3,
   brokenPipe: BASE_PORT + 4,
+  prometheus: Number(process.env.PROMETHEUS_PORT ?? BASE_PORT + 5),
+  otlp: Number(process.env.OTLP_PORT ?? BASE_PORT + 6),
 }
 const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
 const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx'
+const PROMETHEUS = '/usr/bin/prometheus'
+const METRICS_TOKEN = 'ops-test-metrics-token-0123456789'
 const BASE_URL = `http://127.0.0.1:${PORT.nginx}`
 // The test client reaches nginx from another loopback address than nginx reaches the apps from.
 const CLIENT_ADDRESS = '127.0.0.2'
@@ -141,7 +152,14 @@ function track(child: ChildProcess) {
   return child
 }
 
-function appEnv(port: number): NodeJS.ProcessEnv {
+function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
+  const observability = {
+    METRICS_TOKEN,
+    // A exports its traces to this test's receiver, soon after each request.
+    ...(port === PORT.a
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORT.otlp}`, OTEL_BSP_SCHEDULE_DELAY: '200' }
+      : {}),
+  }
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -160,6 +178,7 @@ function appEnv(port: number): NodeJS.ProcessEnv {
     RATE_LIMIT: 'false',
     // The test signs in as the demo admin, which production seeds only when asked.
     SEED_DEMO_DATA: 'true',
+    ...(observed ? observability : {}),
   }
 }
 
@@ -171,8 +190,8 @@ interface App {
   logFile: string
 }
 
-// Every module the apps load, one URL a line, written by a load hook.
-const loadedModules = path.join(tmp, 'loaded-modules.txt')
+// Every module each app process loads, one URL a line, written by a load hook (a file per port).
+const loadedModules = (port: number | string) => path.join(tmp, `loaded-modules-${port}.txt`)
 const moduleLogger = path.join(tmp, 'module-logger.mjs')
 fs.writeFileSync(
   moduleLogger,
@@ -180,7 +199,7 @@ fs.writeFileSync(
 import { registerHooks } from 'node:module'
 registerHooks({
   load(url, context, nextLoad) {
-    appendFileSync(${JSON.stringify(loadedModules)}, url + '\\n')
+    appendFileSync(${JSON.stringify(path.join(tmp, 'loaded-modules-'))} + process.env.PORT + '.txt', url + '\\n')
     return nextLoad(url, context)
   },
 })
@@ -203,21 +222,24 @@ function startApp(name: string, port: number): App {
   return { name, port, child, exited, logFile }
 }
 
+/** A documented example (docs/deploy/) with the test's ports and paths: each text it replaces must still be there. */
+function rewritten(file: string, rewrites: [string, string][]) {
+  let config = fs.readFileSync(path.join(ROOT, file), 'utf8')
+  for (const [from, to] of rewrites) {
+    if (!config.includes(from)) throw new Error(`${file} no longer contains "${from}": update the ops test`)
+    config = config.replace(from, to)
+  }
+  return config
+}
+
 function startNginx() {
-  const site = fs.readFileSync(path.join(ROOT, 'docs/deploy/nginx.conf'), 'utf8')
   const rewrites: [string, string][] = [
     ['server 127.0.0.1:3000 ', `server 127.0.0.1:${PORT.a} `],
     ['server 127.0.0.1:3001 ', `server 127.0.0.1:${PORT.b} `],
     ['listen 80;', `listen 127.0.0.1:${PORT.nginx};`],
     ['/var/log/nginx/start-books.access.log', path.join(tmp, 'nginx-access.log')],
   ]
-  let config = site
-  for (const [from, to] of rewrites) {
-    if (!config.includes(from))
-      throw new Error(`docs/deploy/nginx.conf no longer contains "${from}": update the ops test`)
-    config = config.replace(from, to)
-  }
-  fs.writeFileSync(path.join(tmp, 'site.conf'), config)
+  fs.writeFileSync(path.join(tmp, 'site.conf'), rewritten('docs/deploy/nginx.conf', rewrites))
   fs.writeFileSync(
     path.join(tmp, 'nginx.conf'),
     [
@@ -233,6 +255,161 @@ function startNginx() {
     ].join('\n'),
   )
   return track(spawn(NGINX, ['-p', `${tmp}/`, '-c', `${tmp}/nginx.conf`], { stdio: ['ignore', 'inherit', 'inherit'] }))
+}
+
+/** Debian's Prometheus scraping both apps every second, as docs/deploy/prometheus.yml does (the token and targets rewritten). */
+function startPrometheus() {
+  const rewrites: [string, string][] = [
+    ['scrape_interval: 15s', 'scrape_interval: 1s'],
+    ['credentials_file: /etc/prometheus/start-books-token', `credentials: ${METRICS_TOKEN}`],
+    ["targets: ['app-a:3000', 'app-b:3000']", `targets: ['127.0.0.1:${PORT.a}', '127.0.0.1:${PORT.b}']`],
+  ]
+  fs.writeFileSync(path.join(tmp, 'prometheus.yml'), rewritten('docs/deploy/prometheus.yml', rewrites))
+  return track(
+    spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${tmp}/prometheus.yml`,
+        `--storage.tsdb.path=${tmp}/prometheus`,
+        `--web.listen-address=127.0.0.1:${PORT.prometheus}`,
+      ],
+      { stdio: ['ignore', 'ignore', fs.openSync(path.join(tmp, 'prometheus.log'), 'a')] },
+    ),
+  )
+}
+
+async function prometheusApi<T>(query: string): Promise<T> {
+  const answer = await request({ port: PORT.prometheus, path: `/api/v1/${query}` })
+  if (answer.status !== 200) throw new Error(`prometheus ${query}: ${answer.status} ${answer.body}`)
+  return (JSON.parse(answer.body) as { data: T }).data
+}
+
+/** The value of a PromQL expression that sums to one number. */
+async function promValue(expression: string): Promise<number> {
+  const data = await prometheusApi<{ result: { value: [number, string] }[] }>(
+    `query?query=${encodeURIComponent(expression)}`,
+  )
+  return Number(data.result[0]?.value[1] ?? Number.NaN)
+}
+
+/**
+ * Both apps up as Prometheus' targets, and the requests this test sends
+ * through nginx to a page no one else asks for counted exactly, whichever app
+ * answered them.
+ */
+async function checkPrometheus(cookie: string) {
+  await waitFor('both targets scraped', async () => {
+    const { activeTargets } = await prometheusApi<{ activeTargets: { health: string }[] }>('targets')
+    return activeTargets.length === 2 && activeTargets.every((target) => target.health === 'up')
+  })
+  check('Prometheus scrapes both apps through METRICS_TOKEN: both targets up', true)
+  const counted = `sum(http_requests_total{route="/about"}) or vector(0)`
+  const before = await promValue(counted)
+  const sent = 40
+  for (let i = 0; i < sent; i++) await request({ port: PORT.nginx, path: `/about?ops=${i}` })
+  let after = before
+  await waitFor('the requests counted', async () => (after = await promValue(counted)) >= before + sent, 15_000).catch(
+    () => {},
+  )
+  check(
+    "Prometheus' request counter rose by the requests sent",
+    after - before === sent,
+    `${sent} requests through nginx, counter ${before} → ${after}`,
+  )
+  // A signed-in read on each app: its kept reads start its listener.
+  for (const port of [PORT.a, PORT.b]) await request({ port, path: '/api/rest/books', headers: { cookie } })
+  let listening = 0
+  await waitFor(
+    'both listeners scraped',
+    async () => (listening = await promValue('sum(start_books_change_notices_listening)')) === 2,
+    15_000,
+  ).catch(() => {})
+  const pool = await promValue('count(start_books_db_pool_connections)')
+  const fastPaths = await promValue('count(start_books_fast_path_total)')
+  check(
+    'Prometheus has the pool, the change-notice listeners and the fast paths',
+    pool === 6 && listening === 2 && fastPaths > 0,
+    `${pool} pool series (3 states × 2 apps), ${listening} listeners hearing, ${fastPaths} fast path series`,
+  )
+  const series = await promValue('count(http_requests_total)')
+  check('the counter has no series per URL', series < 200, `${series} series`)
+}
+
+interface ExportedSpan {
+  traceId: string
+  spanId: string
+  parentSpanId?: string
+  name: string
+  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[]
+}
+
+/** An OTLP/HTTP receiver (JSON, the exporter's default): every span it is sent. */
+function startOtlpReceiver() {
+  const spans: ExportedSpan[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk))
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        const payload = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[] }
+        for (const resource of payload.resourceSpans)
+          for (const scope of resource.scopeSpans) spans.push(...scope.spans)
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  server.listen(PORT.otlp, '127.0.0.1')
+  return { spans, close: () => server.close() }
+}
+
+const attribute = (span: ExportedSpan, key: string) => {
+  const value = span.attributes?.find((item) => item.key === key)?.value
+  return value?.stringValue ?? value?.intValue
+}
+
+/** A search of the API, sent to A: its spans request → procedure → SQL, its trace id in A's log line. */
+async function checkTrace(receiver: ReturnType<typeof startOtlpReceiver>, app: App, cookie: string) {
+  const requestId = `ops-trace-${run}`
+  const search = `trace-${run}`
+  await request({
+    port: app.port,
+    path: `/api/rest/books?search=${search}`,
+    headers: { cookie, 'x-request-id': requestId },
+  })
+  let root: ExportedSpan | undefined
+  let procedure: ExportedSpan | undefined
+  let queries: ExportedSpan[] = []
+  await waitFor(
+    'the trace exported',
+    async () => {
+      root = receiver.spans.find((span) => attribute(span, 'request.id') === requestId)
+      procedure = receiver.spans.find((span) => root && span.parentSpanId === root.spanId)
+      queries = receiver.spans.filter((span) => procedure && span.parentSpanId === procedure.spanId)
+      return queries.length > 0
+    },
+    15_000,
+  ).catch(() => {})
+  check(
+    "an OTLP receiver gets the request's trace: request → procedure → SQL",
+    root?.name === 'GET /api/rest/books' && procedure?.name === 'procedure book.list' && queries.length > 0,
+    `${receiver.spans.length} spans received; ${root?.name} → ${procedure?.name} → ${queries.length} × ${queries[0]?.name}`,
+  )
+  const texts = queries.map((span) => String(attribute(span, 'db.query.text') ?? ''))
+  check(
+    'the SQL spans carry the query text, never its parameter values',
+    texts.length > 0 && texts.every((text) => text.length > 0 && !text.includes(search)),
+    texts[0]?.slice(0, 120) ?? '',
+  )
+  await sleep(200)
+  const line = fs
+    .readFileSync(app.logFile, 'utf8')
+    .split('\n')
+    .find((entry) => entry.includes(`"requestId":"${requestId}"`) && entry.includes('"msg":"request"'))
+  check(
+    "the request's log line carries its trace id",
+    Boolean(root && line?.includes(`"traceId":"${root.traceId}"`)),
+    line ?? 'no line',
+  )
 }
 
 // ---- Sign-in -----------------------------------------------------------------
@@ -559,9 +736,10 @@ async function checkNpmStart() {
 
 async function checkBrokenPipe() {
   const child = track(
-    spawn(NODE, ['.output/server/index.mjs'], {
+    spawn(NODE, ['--import', moduleLogger, '.output/server/index.mjs'], {
       cwd: ROOT,
-      env: appEnv(PORT.brokenPipe),
+      // Neither METRICS_TOKEN nor OTEL_EXPORTER_OTLP_ENDPOINT: checkNothingObservedLoaded.
+      env: appEnv(PORT.brokenPipe, false),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )
@@ -576,13 +754,29 @@ async function checkBrokenPipe() {
   child.kill('SIGTERM')
   const exit = await Promise.race([exited.then(([code]) => code as number), sleep(15_000).then(() => 'still running')])
   check('SIGTERM with broken stdout/stderr pipes exits', exit === 0, `exit ${exit} after ${Date.now() - signalled} ms`)
+  checkNothingObservedLoaded()
+}
+
+/** Without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT, neither prom-client nor OpenTelemetry is loaded. */
+function checkNothingObservedLoaded() {
+  const plain = fs.readFileSync(loadedModules(PORT.brokenPipe), 'utf8').split('\n').filter(Boolean)
+  const observed = fs.readFileSync(loadedModules(PORT.a), 'utf8').split('\n').filter(Boolean)
+  const observability = (modules: string[]) =>
+    modules.filter((url) => /prom-client|opentelemetry|tracing|metrics\.server/.test(url))
+  check(
+    'a server without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT loads neither prom-client nor OpenTelemetry',
+    plain.length > 50 && observability(plain).length === 0 && observability(observed).length > 0,
+    `${plain.length} modules loaded (A, with both: ${new Set(observed).size}, ${observability(observed).length} of them for metrics and traces)${observability(plain).length ? `; among them ${observability(plain).join(', ')}` : ''}`,
+  )
 }
 
 // ---- Main ------------------------------------------------------------------------
 
 /** A server on PostgreSQL never loads PGlite (~0.5 MB of code; vite.config.ts keeps it in its own chunk). */
 function checkNoPgliteLoaded() {
-  const modules = new Set(fs.readFileSync(loadedModules, 'utf8').split('\n').filter(Boolean))
+  const modules = new Set(
+    [PORT.a, PORT.b].flatMap((port) => fs.readFileSync(loadedModules(port), 'utf8').split('\n').filter(Boolean)),
+  )
   const pglite = [...modules].filter((url) => url.includes('pglite'))
   check(
     'a server on PostgreSQL loads no PGlite, through sign-ins, pages, API reads and writes',
@@ -612,12 +806,15 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
     throw new Error('No build: run `npm run build` first')
   if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error('nginx is missing: apt-get install -y nginx')
+  if (spawnSync(PROMETHEUS, ['--version']).status !== 0)
+    throw new Error('prometheus is missing: apt-get install -y prometheus')
   checkOneByteSources()
 
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
   await admin.connect()
   await admin.query(`create database ${database}`)
   const db = new pg.Client({ connectionString: databaseUrl })
+  const receiver = startOtlpReceiver()
   try {
     track(
       spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
@@ -632,6 +829,7 @@ async function main() {
     )
     const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
     startNginx()
+    startPrometheus()
     await waitFor('the mail catcher', () =>
       request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200),
     )
@@ -654,6 +852,8 @@ async function main() {
     await checkRequestIds([apps.a, apps.b])
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
+    await checkPrometheus(cookie)
+    await checkTrace(receiver, apps.a, cookie)
 
     const load = startLoad(cookie)
     await sleep(2000)
@@ -689,6 +889,7 @@ async function main() {
     await checkNpmStart()
     await checkBrokenPipe()
   } finally {
+    receiver.close()
     for (const child of children) child.kill('SIGTERM')
     await sleep(500)
     for (const child of children) child.kill('SIGKILL')

@@ -15,6 +15,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
+import { Route as ApiMetricsRouteImport } from './routes/api/metrics'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
@@ -69,6 +70,11 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const OnboardingRoute = OnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiMetricsRoute = ApiMetricsRouteImport.update({
+  id: '/api/metrics',
+  path: '/api/metrics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -235,6 +242,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/logout': typeof LogoutRoute
   '/onboarding': typeof OnboardingRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/app/account': typeof AppAccountRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/logout'
     | '/onboarding'
+    | '/api/metrics'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/logout'
     | '/onboarding'
+    | '/api/metrics'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/logout'
     | '/onboarding'
+    | '/api/metrics'
     | '/api/openapi.json'
     | '/app/account'
     | '/dev/mailbox'
@@ -402,6 +414,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   LogoutRoute: typeof LogoutRoute
   OnboardingRoute: typeof OnboardingRoute
+  ApiMetricsRoute: typeof ApiMetricsRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   DevMailboxRoute: typeof DevMailboxRoute
   LoginErrorRoute: typeof LoginErrorRoute
@@ -456,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/onboarding'
       preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/metrics': {
+      id: '/api/metrics'
+      path: '/api/metrics'
+      fullPath: '/api/metrics'
+      preLoaderRoute: typeof ApiMetricsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/openapi.json': {
@@ -693,6 +713,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   LogoutRoute: LogoutRoute,
   OnboardingRoute: OnboardingRoute,
+  ApiMetricsRoute: ApiMetricsRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   DevMailboxRoute: DevMailboxRoute,
   LoginErrorRoute: LoginErrorRoute,

@@ -9,11 +9,18 @@ import {
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
 import type { FormResult } from '@/lib/forms/form-result'
+import { apiRouteTemplates } from '@/server/api/handlers.server'
+import { AUTH_BASE_PATH, getAuth } from '@/server/auth/auth.server'
+import { authEndpointRoutes } from '@/server/auth/demo-policy.server'
 import { apiDoor } from '@/server/fast-paths/api-doors.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestLog } from '@/server/http/request-log.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
+import { routeTemplates } from '@/server/http/route-templates.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { logger } from '@/server/logger.server'
+
+import { routeTree } from './routeTree.gen'
 
 /** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
@@ -50,12 +57,52 @@ const app: Next = async (request) => {
 /** The server's own request carries the socket's address. */
 const socketAddress = (request: Request) => (request as Request & { ip?: string }).ip
 
-let handle: Next | undefined
+interface RouteNode {
+  options?: { path?: string }
+  children?: RouteNode[]
+}
+/** Each route's full path (`/manager/books/$id`), as the router builds it: a pathless layout adds nothing, an index no `/`. */
+const routePaths = (route: RouteNode, parent = ''): string[] => {
+  const path = route.options?.path
+  const full = path === undefined ? parent : `${parent}/${path}`.replace(/\/+/g, '/')
+  return [full.replace(/(.)\/$/, '$1') || '/', ...(route.children ?? []).flatMap((child) => routePaths(child, full))]
+}
+
+/** Every route the code declares, as a template a request is counted under (never its URL). */
+function appRouteTemplates() {
+  const templates = routeTemplates([...routePaths(routeTree as RouteNode), ...apiRouteTemplates()])
+  getAuth()
+    .then((auth) => templates.add(authEndpointRoutes(auth.api).map((route) => AUTH_BASE_PATH + route.path)))
+    .catch((error: unknown) => logger.warn({ err: error }, 'auth endpoints not named in metrics'))
+  return templates.templateOf
+}
+
+/**
+ * The pipeline; with METRICS_TOKEN set, requests are also counted, with
+ * OTEL_EXPORTER_OTLP_ENDPOINT traced (prom-client and OpenTelemetry load only then).
+ */
+async function createHandle(): Promise<Next> {
+  const config = env()
+  const steps = requestSteps(config, socketAddress)
+  const templateOf = config.METRICS_TOKEN || config.OTEL_EXPORTER_OTLP_ENDPOINT ? appRouteTemplates() : undefined
+  if (config.METRICS_TOKEN) {
+    const { requestMetrics } = await import('@/server/observability/metrics.server')
+    steps.unshift(requestMetrics(templateOf!))
+  }
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { requestTracing, startTracing } = await import('@/server/observability/tracing.server')
+    startTracing()
+    steps.unshift(requestTracing(templateOf!))
+  }
+  return pipeline([requestLog(), ...steps], app)
+}
+
+let handle: Promise<Next> | undefined
 
 /** Every request, whatever its route, goes through one pipeline (src/server/http). */
 export default createServerEntry({
-  fetch(request) {
-    handle ??= pipeline([requestLog(), ...requestSteps(env(), socketAddress)], app)
-    return handle(request)
+  async fetch(request) {
+    handle ??= createHandle()
+    return (await handle)(request)
   },
 })

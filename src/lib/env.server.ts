@@ -142,6 +142,15 @@ export const envSchema = z
           .optional(),
       )
       .default(1024 * 1024),
+    // The bearer token /api/metrics asks for; unset, there are no metrics (docs/deploy/observability.md).
+    METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
+    // Where traces go (OTLP over HTTP, JSON); unset, OpenTelemetry is not loaded (docs/deploy/observability.md).
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+      z.url({
+        protocol: /^https?$/,
+        message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (e.g. http://collector:4318)',
+      }),
+    ),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
-
 import pino from 'pino'
+
+import { currentScope } from './observability/request-scope.server'
 
 /**
  * The process's logger: one JSON object per line on stdout.
@@ -20,21 +20,6 @@ const MAX_KEYS = 30
 const MAX_DEPTH = 4
 
 const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|api[-_]?key|otp|^code$|params|^headers$/i
-
-// One store for the whole process: the build holds two copies of this
-// module (nitro's entry bundle and the SSR bundle).
-const SCOPES = Symbol.for('start-books.request-scopes')
-const shared = globalThis as { [SCOPES]?: AsyncLocalStorage<{ requestId: string }> }
-const requestScopes = (shared[SCOPES] ??= new AsyncLocalStorage())
-
-/** Runs `fn` with `requestId` attached to every log line it writes (async included). */
-export function requestScope<T>(requestId: string, fn: () => T): T {
-  return requestScopes.run({ requestId }, fn)
-}
-
-function currentRequestId(): string | undefined {
-  return requestScopes.getStore()?.requestId
-}
 
 export function truncate(text: string, max = MAX_STRING): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[${text.length - max} more]`
@@ -116,8 +101,9 @@ export function createLogger(destination?: pino.DestinationStream, level = defau
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
-        const requestId = currentRequestId()
-        return requestId ? { requestId } : {}
+        const scope = currentScope()
+        if (!scope) return {}
+        return scope.traceId ? { requestId: scope.requestId, traceId: scope.traceId } : { requestId: scope.requestId }
       },
       // Errors are already reduced by `bounded` (pino's own serializer would re-read them).
       serializers: { err: (value: unknown) => value },

@@ -11,6 +11,8 @@ export function appEnv(smtpPort: string | number, oidcUrl = process.env.OIDC_MOC
     EMAIL_FROM: 'Start Books <noreply@example.com>',
     RATE_LIMIT: 'false',
     LOG_LEVEL: 'warn',
+    // /api/metrics is walked and fuzzed as it runs in production: on, behind its token.
+    METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     // The suites sign in as the demo accounts, which production seeds only when asked.
     SEED_DEMO_DATA: 'true',
     ...(oidcUrl

@@ -82,6 +82,8 @@ export const serverRouteExpectations: Record<string, Access | 'procedures' | 'au
   '/api/health': ANYONE,
   '/api/health/live': ANYONE,
   '/api/health/ready': ANYONE,
+  // For Prometheus: only with the bearer token (METRICS_TOKEN), which no session replaces.
+  '/api/metrics': same('signIn'),
   '/api/openapi.json': ANYONE,
   '/api/docs': ANYONE,
   '/api/docs/init.js': ANYONE,

@@ -3,6 +3,7 @@ import { RPCHandler } from '@orpc/server/fetch'
 
 import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { refusal } from '@/server/http/refusal.server'
+import { inSpan } from '@/server/observability/trace-hooks.server'
 
 import { requestContext } from './context.server'
 import { router } from './router.server'
@@ -10,8 +11,15 @@ import { router } from './router.server'
 export const RPC_PREFIX = API_PREFIX.rpc
 export const REST_PREFIX = API_PREFIX.rest
 
-const rpcHandler = new RPCHandler(router)
-const restHandler = new OpenAPIHandler(router)
+/** Each procedure call in a span of its own, the request's child (when tracing is on). */
+const handlerOptions = {
+  clientInterceptors: [
+    ({ path, next }: { path: readonly string[]; next: () => Promise<unknown> }) =>
+      inSpan(`procedure ${path.join('.')}`, { 'rpc.method': path.join('.') }, next),
+  ],
+}
+const rpcHandler = new RPCHandler(router, handlerOptions)
+const restHandler = new OpenAPIHandler(router, handlerOptions)
 
 const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 })
 
@@ -31,6 +39,23 @@ function restRoutes(node: object, routes: RestRoute[] = []): RestRoute[] {
 }
 
 const REST_ROUTES = restRoutes(router)
+
+/** Every procedure's RPC path (`['book', 'list']` → `book/list`). */
+function rpcPaths(node: object, prefix: string[] = []): string[] {
+  return Object.entries(node).flatMap(([name, child]) =>
+    (child as { '~orpc'?: unknown })['~orpc']
+      ? [[...prefix, name].join('/')]
+      : rpcPaths(child as object, [...prefix, name]),
+  )
+}
+
+/** The route templates of both API doors, for metrics: `/api/rpc/book/list`, `/api/rest/books/{id}`. */
+export function apiRouteTemplates(): string[] {
+  return [
+    ...rpcPaths(router).map((path) => `${RPC_PREFIX}/${path}`),
+    ...REST_ROUTES.map((route) => `${REST_PREFIX}/${route.segments.join('/')}`),
+  ]
+}
 
 /** The methods the REST API serves at `pathname` (below the prefix): a 405's `Allow`, or none (a 404). */
 export function restMethodsAt(pathname: string): string[] {

@@ -1,6 +1,8 @@
 import { defineRequestState } from '@better-auth/core/context'
 import { APIError, type createAuthMiddleware, isAPIError } from 'better-auth/api'
 
+import { signInRefusalTally } from '@/server/observability/tallies.server'
+
 import { type Budget, BUDGETS, type BudgetStore, type Hit } from './budgets.server'
 import { DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'
 
@@ -57,7 +59,10 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
     for (const [budget, subject] of budgets) {
       if (!subject) continue
       const result = await store.take(budget, subject)
-      if (!result.ok) throw tooManyRequests(result.retryAfterSeconds)
+      if (!result.ok) {
+        signInRefusalTally.inc({ reason: budget.name })
+        throw tooManyRequests(result.retryAfterSeconds)
+      }
       hits.push(result.hit)
     }
     await spent.set(hits)
@@ -91,12 +96,22 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
 
     /** A right code is not a failed try: its guesses are given back. */
     async after(ctx: HookContext) {
-      if (!ctx.request || !Object.hasOwn(GUESS_PATHS, ctx.path) || isAPIError(ctx.context.returned)) return
+      if (!ctx.request || !Object.hasOwn(GUESS_PATHS, ctx.path)) return
+      if (isAPIError(ctx.context.returned)) {
+        signInRefusalTally.inc({ reason: refusalReason(ctx.context.returned) })
+        return
+      }
       const hits = await spent.get()
       await spent.set([])
       await Promise.all(hits.map((hit) => store.refund(hit)))
     },
   }
+}
+
+/** better-auth's error code (`INVALID_OTP`, `OTP_EXPIRED`, `BANNED_USER`…), a fixed set of its own. */
+function refusalReason(error: unknown): string {
+  const code = (error as { body?: { code?: unknown } }).body?.code
+  return typeof code === 'string' && /^[A-Z_]{1,40}$/.test(code) ? code.toLowerCase() : 'other'
 }
 
 /**

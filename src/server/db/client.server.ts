@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
 import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
+import { startQuery } from '../observability/request-scope.server.ts'
+import { gauge } from '../observability/tallies.server.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -64,12 +66,19 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     max: 10,
     // Before the connection's first query.
     onConnect: async (client) => {
+      timeQueries(client)
       client.on('notification', notices.notice)
       await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
     },
   })
+  timeQueries(pool)
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
+  gauge('start_books_db_pool_connections', 'PostgreSQL pool connections by state', ['state'], () => [
+    { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
+    { labels: { state: 'idle' }, value: pool.idleCount },
+    { labels: { state: 'waiting' }, value: pool.waitingCount },
+  ])
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
   hearChangeNotices(db, notices)
   return {
@@ -107,6 +116,13 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     release()
     throw error
   }
+  timeQueries(client)
+  const transaction = client.transaction.bind(client)
+  client.transaction = (run) =>
+    transaction((tx) => {
+      timeQueries(tx)
+      return run(tx)
+    })
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
   // One connection: PGlite calls the listener before the writing query resolves.
   const notices = new ChangeNotices((notice) => client.listen(SESSION_CHANGE_CHANNEL, notice))
@@ -123,6 +139,23 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       release()
     },
   }
+}
+
+/**
+ * The driver's `query` timed for the request that runs it (its answer's
+ * Server-Timing, its trace's span). The promise form only: node-postgres's pool calls its
+ * clients with a callback, and is timed itself.
+ */
+function timeQueries(target: { query: (...args: never[]) => unknown }) {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown
+  target.query = ((...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return query(...args)
+    const [statement] = args as [string | { text?: string } | undefined]
+    const done = startQuery(typeof statement === 'string' ? statement : statement?.text)
+    const result = query(...args) as Promise<unknown>
+    result.then(() => done(), done)
+    return result
+  }) as typeof target.query
 }
 
 /**

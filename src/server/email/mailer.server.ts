@@ -7,6 +7,7 @@ import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { logger } from '@/server/logger.server'
+import { inSpan } from '@/server/observability/trace-hooks.server'
 
 import { pushToOutbox } from './dev-outbox.server'
 import { LoginCodeEmail } from './login-code-email'
@@ -32,7 +33,9 @@ async function sendEmail(message: EmailMessage) {
     return
   }
   transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(EMAIL_SERVER))
-  await (await transport).sendMail({ from: EMAIL_FROM, ...message })
+  await inSpan('email.send', { 'email.transport': 'smtp' }, async () => {
+    await (await transport!).sendMail({ from: EMAIL_FROM, ...message })
+  })
 }
 
 /** Signing in, or confirming a new e-mail address (account page): the same e-mail, other words. */

@@ -3,6 +3,9 @@ import type { Table } from 'drizzle-orm'
 import type { Database } from '@/server/db/client.server'
 import type * as schema from '@/server/db/schema'
 
+// Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
+import { fastPathTally, gauge, tally } from '../observability/tallies.server.ts'
+
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'
 
@@ -39,6 +42,11 @@ export class ChangeNotices {
     this.#version++
   }
 
+  /** Whether notices are heard now (for metrics: does not start listening). */
+  get listening() {
+    return this.#hearing
+  }
+
   /** The current version, or undefined while notices are not heard (starts listening on the first call). */
   version(): number | undefined {
     if (!this.#started) {
@@ -70,6 +78,7 @@ export class ChangeNotices {
   }
 
   readonly #lost = () => {
+    if (this.#hearing) listenerLosses.inc({})
     this.#hearing = false
     this.#version++
     if (this.#closed || this.#retry) return
@@ -88,9 +97,18 @@ export class ChangeNotices {
 const noticesKey = Symbol.for('start-books.change-notices')
 const noticesOf = ((globalThis as { [noticesKey]?: WeakMap<Database, ChangeNotices> })[noticesKey] ??= new WeakMap())
 
+const listenerLosses = tally(
+  'start_books_change_notices_lost_total',
+  'Times the change-notice listener lost its connection',
+  [],
+)
+
 /** Registers the notices a database's driver hears (client.server.ts). */
 export function hearChangeNotices(db: Database, notices: ChangeNotices) {
   noticesOf.set(db, notices)
+  gauge('start_books_change_notices_listening', '1 while the change-notice listener hears the database', [], () => [
+    { labels: {}, value: notices.listening ? 1 : 0 },
+  ])
 }
 
 interface Kept<T> {
@@ -135,15 +153,23 @@ export function keptReads<T>({
   // Set, not refused when present: a module reloaded in development registers its read again.
   KEPT_READS.set(declaration.name, declaration)
   const kept = new WeakMap<Database, { version: number; entries: Map<string, Kept<T>> }>()
+  const tallyMiss = () => fastPathTally.inc({ path: declaration.name, result: 'miss' })
   return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
     const notices = noticesOf.get(db)
     const version = notices?.version()
-    if (version === undefined) return read()
+    if (version === undefined) {
+      tallyMiss()
+      return read()
+    }
     let cache = kept.get(db)
     if (cache?.version !== version) kept.set(db, (cache = { version, entries: new Map() }))
     const at = Date.now()
     const hit = cache.entries.get(key)
-    if (hit && at - hit.at < maxAgeMs) return hit.value
+    if (hit && at - hit.at < maxAgeMs) {
+      fastPathTally.inc({ path: declaration.name, result: 'hit' })
+      return hit.value
+    }
+    tallyMiss()
     const value = await read()
     // Kept only if no change was announced while it was read.
     if (value === undefined || notices!.version() !== version) return value

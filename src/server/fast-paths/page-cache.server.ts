@@ -7,6 +7,7 @@ import { brotliAnswerParams, negotiateEncoding } from '@/server/http/compression
 import { cookieValue, hasAuthCookie } from '@/server/http/cookies.server'
 import type { PipelineStep } from '@/server/http/pipeline.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { fastPathTally } from '@/server/observability/tallies.server'
 
 /**
  * Pages that are the same for every anonymous visitor of a language: what
@@ -160,7 +161,9 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     ].join('\n')
 
     const cached = entries.get(key)
-    if (cached && cached.expires > now()) {
+    const hit = cached !== undefined && cached.expires > now()
+    fastPathTally.inc({ path: 'page-cache', result: hit ? 'hit' : 'miss' })
+    if (hit) {
       const answerNonce = Buffer.from(nonce)
       const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
       const encoded = (body: Buffer<ArrayBuffer>, contentEncoding: 'br' | 'gzip') => {

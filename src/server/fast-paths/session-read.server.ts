@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
+import { fastPathTally } from '@/server/observability/tallies.server'
 
 import { keptReads } from './change-notices.server'
 
@@ -97,8 +98,9 @@ async function plainSession(auth: Auth, db: Database, headers: Headers): Promise
     !context.options.session?.disableSessionRefresh &&
     row !== undefined &&
     row.session.expiresAt.valueOf() - expiresIn * 1000 + updateAge * 1000 <= now
-  if (!row || row.session.expiresAt.valueOf() <= now || refreshDue) return undefined
-  return row
+  const plain = row && row.session.expiresAt.valueOf() > now && !refreshDue
+  fastPathTally.inc({ path: 'session-read', result: plain ? 'hit' : 'miss' })
+  return plain ? row : undefined
 }
 
 /**

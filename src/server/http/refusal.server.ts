@@ -10,6 +10,7 @@ const REFUSALS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'ui:http.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'ui:http.payloadTooLarge' },
   URI_TOO_LONG: { status: 414, key: 'ui:http.uriTooLong' },
+  UNAUTHORIZED: { status: 401, key: 'ui:http.tokenRequired' },
   BAD_REQUEST: { status: 400, key: 'ui:http.malformed' },
   METHOD_NOT_ALLOWED: { status: 405, key: 'ui:http.methodNotAllowed' },
   NOT_FOUND: { status: 404, key: 'ui:api.notFound' },

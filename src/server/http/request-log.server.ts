@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import type { Logger } from 'pino'
 
-import { isClientAbort, logger as defaultLogger, requestScope, truncate } from '@/server/logger.server'
+import { isClientAbort, logger as defaultLogger, truncate } from '@/server/logger.server'
+import { currentScope, type RequestScope, requestScope } from '@/server/observability/request-scope.server'
 
-import type { PipelineStep } from './pipeline.server'
+import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 
 const REQUEST_ID_HEADER = 'x-request-id'
 
@@ -51,7 +52,10 @@ export function requestLog(log: Logger = defaultLogger): PipelineStep {
     })
     return requestScope(requestId, async () => {
       try {
-        const response = withRequestId(await next(request), requestId)
+        const response = withHeaders(await next(request), {
+          [REQUEST_ID_HEADER]: requestId,
+          'server-timing': serverTiming(currentScope()!, performance.now() - started),
+        })
         const level = response.status >= 500 ? 'error' : 'info'
         // The line is built only if written (LOG_LEVEL=warn writes no `info`).
         if (log.isLevelEnabled(level)) log[level]({ ...line(), status: response.status }, 'request')
@@ -73,14 +77,18 @@ export function requestLog(log: Logger = defaultLogger): PipelineStep {
   }
 }
 
-/** The response with X-Request-Id; a response with frozen headers is copied. */
-function withRequestId(response: Response, requestId: string): Response {
-  try {
-    response.headers.set(REQUEST_ID_HEADER, requestId)
-    return response
-  } catch {
-    const headers = new Headers(response.headers)
-    headers.set(REQUEST_ID_HEADER, requestId)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
-  }
+/**
+ * For the browser's devtools: the time in database queries and the time to
+ * the answer's headers (a page's render, an API's work; a streamed page's
+ * rest follows).
+ */
+function serverTiming(scope: RequestScope, ms: number) {
+  return `db;dur=${scope.dbMs.toFixed(1)};desc="${scope.queries} queries", app;dur=${ms.toFixed(1)}`
+}
+
+/** The response with `headers` set on it. */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  return withResponseHeaders(response, (own) => {
+    for (const [name, value] of Object.entries(headers)) own.set(name, value)
+  })
 }

@@ -1,0 +1,88 @@
+/**
+ * The `observability` part of `npm run bench` (issue 31 part 5): the same
+ * routes under `wrk` on three servers of the same build and database, in
+ * interleaved rounds: plain (the bench's own), with metrics (METRICS_TOKEN)
+ * and with metrics and traces (OTEL_EXPORTER_OTLP_ENDPOINT, to a receiver in
+ * this process that reads and drops each export). The cost is each one's
+ * median req/s beside the plain server's.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+
+import { type RunningApp, startApp } from './app'
+import { type LoadResult, runWrk } from './load'
+import { median } from './stats'
+
+export interface ObservabilityRoute {
+  label: string
+  path: string
+  headers: Record<string, string>
+}
+
+const VARIANTS = ['plain', 'metrics', 'metrics and traces'] as const
+
+export async function observabilityCost(
+  plain: RunningApp,
+  databaseUrl: string,
+  emailServer: string,
+  routes: ObservabilityRoute[],
+  {
+    rounds,
+    seconds,
+    connections,
+    log,
+  }: { rounds: number; seconds: number; connections: number; log: (line: string) => void },
+): Promise<string> {
+  const receiver = http.createServer((request, response) => {
+    request.resume()
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'))
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const port = (offset: number): Record<string, string> =>
+    process.env.BENCH_PORT ? { PORT: String(Number(process.env.BENCH_PORT) + offset) } : {}
+  const token = { METRICS_TOKEN: 'bench-metrics-token-0123456789' }
+  const metrics = await startApp(databaseUrl, emailServer, 60_000, { ...port(3), ...token })
+  const traced = await startApp(databaseUrl, emailServer, 60_000, {
+    ...port(4),
+    ...token,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+  })
+  const servers = [plain, metrics, traced]
+  const results = routes.map(() => VARIANTS.map(() => [] as LoadResult[]))
+  const loads: number[] = []
+  try {
+    for (let round = 0; round < rounds; round++) {
+      loads.push(os.loadavg()[0]!)
+      for (const [r, route] of routes.entries()) {
+        for (const [v, server] of servers.entries()) {
+          const options = { connections, threads: 2, headers: route.headers }
+          await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds: 2 })
+          const result = await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds })
+          if (result.non2xx || result.errors)
+            throw new Error(`${route.path} on ${VARIANTS[v]}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+          results[r]![v]!.push(result)
+          log(
+            `observability round ${round + 1}/${rounds}: ${route.label}, ${VARIANTS[v]}: ${Math.round(result.rps)} req/s`,
+          )
+        }
+      }
+    }
+  } finally {
+    await Promise.all([metrics.stop(), traced.stop()])
+    receiver.close()
+  }
+  const rows = routes.map((route, r) => {
+    const rps = results[r]!.map((runs) => median(runs.map((run) => run.rps)))
+    const cost = (v: number) =>
+      `${Math.round(rps[v]!).toLocaleString('en')} (${(((rps[v]! - rps[0]!) / rps[0]!) * 100).toFixed(1)} %)`
+    return `| ${route.label} | ${Math.round(rps[0]!).toLocaleString('en')} | ${cost(1)} | ${cost(2)} |`
+  })
+  return [
+    `Observability cost: median req/s of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average (1 min) at each round's start: ${loads.map((load) => load.toFixed(1)).join(', ')}`,
+    '',
+    '| route | plain | metrics on, traces off | metrics and traces on |',
+    '| ----- | ----- | ---------------------- | --------------------- |',
+    ...rows,
+  ].join('\n')
+}

@@ -1,0 +1,30 @@
+/**
+ * Where the server's spans start: a pass-through until tracing.server.ts
+ * (loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set) installs a tracer, so
+ * that the database client, the API and the mailer need not import
+ * OpenTelemetry. On globalThis: the build holds two copies of the server's modules.
+ */
+export interface SpanHooks {
+  /** Runs `fn` in a child span of the current one. */
+  inSpan<T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>): Promise<T>
+  /** Starts a child span of the current one; calling the answer ends it. */
+  startSpan(name: string, attributes: Record<string, string>): (error?: unknown) => void
+}
+
+const key = Symbol.for('start-books.span-hooks')
+const holder = globalThis as { [key]?: SpanHooks }
+
+export function installSpanHooks(hooks: SpanHooks) {
+  holder[key] = hooks
+}
+
+export function inSpan<T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const hooks = holder[key]
+  return hooks ? hooks.inSpan(name, attributes, fn) : fn()
+}
+
+const noEnd = () => {}
+
+export function startSpan(name: string, attributes: Record<string, string>): (error?: unknown) => void {
+  return holder[key]?.startSpan(name, attributes) ?? noEnd
+}
