@@ -1,6 +1,6 @@
 import { languageDir } from '@/lib/i18n/config'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
-import type { TranslationKey } from '@/lib/i18n/keys'
+import type { TranslationKey, TranslationValues } from '@/lib/i18n/keys'
 import { translator } from '@/server/api/errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */
@@ -8,6 +8,7 @@ const REFUSALS = {
   CROSS_SITE_REQUEST: { status: 403, key: 'ui:http.crossSite' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'ui:http.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'ui:http.payloadTooLarge' },
+  PICTURE_TOO_LARGE: { status: 413, key: 'ui:picture.errors.tooLarge' },
   URI_TOO_LONG: { status: 414, key: 'ui:http.uriTooLong' },
   BAD_REQUEST: { status: 400, key: 'ui:http.malformed' },
   METHOD_NOT_ALLOWED: { status: 405, key: 'ui:http.methodNotAllowed' },
@@ -31,7 +32,12 @@ const escapeHtml = (text: string) =>
  * caller's language on the API, a small translated page (no script, no
  * style) elsewhere. Never reads the request's body.
  */
-export async function refusal(request: Request, code: RefusalCode, headers: HeadersInit = {}): Promise<Response> {
+export async function refusal(
+  request: Request,
+  code: RefusalCode,
+  headers: HeadersInit = {},
+  values?: TranslationValues,
+): Promise<Response> {
   const { status, key } = REFUSALS[code]
   let url: URL | undefined
   try {
@@ -41,7 +47,7 @@ export async function refusal(request: Request, code: RefusalCode, headers: Head
   }
   const language = languageFromRequest(url, request.headers)
   const { t } = await translator(language)
-  const message = t(key)
+  const message = t(key, values)
   const answer = new Headers(headers)
   answer.set('cache-control', 'no-store')
   if (isApiPath(url?.pathname ?? '')) return Response.json({ code, message }, { status, headers: answer })
