@@ -50,7 +50,18 @@ const columns = {
 
 type Row = Awaited<ReturnType<typeof selectBooks>>[number]
 
-function toBook({ genreId, genreName, genreColor, id, title, author, publisher, cover, createdAt, updatedAt }: Row): Book {
+function toBook({
+  genreId,
+  genreName,
+  genreColor,
+  id,
+  title,
+  author,
+  publisher,
+  cover,
+  createdAt,
+  updatedAt,
+}: Row): Book {
   return {
     id,
     title,

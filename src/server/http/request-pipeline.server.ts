@@ -14,7 +14,10 @@ import type { PipelineStep } from './pipeline.server'
 import { securityHeaders } from './security-headers.server'
 import { urlLimits } from './url-limits.server'
 
-export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY' | 'MAX_BODY_BYTES' | 'MAX_UPLOAD_BYTES'>
+export type PipelineConfig = Pick<
+  Env,
+  'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY' | 'MAX_BODY_BYTES' | 'MAX_UPLOAD_BYTES'
+>
 
 /**
  * The steps every request goes through, outermost first
