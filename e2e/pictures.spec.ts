@@ -88,6 +88,8 @@ test('an admin gives a new book a cover, sees it in the catalogue, replaces it a
 })
 
 test('what is not a picture is refused with a clear message, and nothing is kept', async ({ page }) => {
+  // Four uploads refused, one of them 20 MB.
+  test.slow()
   const title = `Refused ${Date.now().toString(36)}`
   await signIn(page, ADMIN_EMAIL)
   await page.goto('/manager/books/new')

@@ -17,6 +17,16 @@ function isJson(contentType: string | null) {
   return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
 }
 
+/**
+ * A file's bytes: `application/octet-stream` or an image type. Neither is a
+ * type a page of another site can send without the browser asking first
+ * (only forms' and `text/plain` can), and no other origin is ever allowed.
+ */
+function isFile(contentType: string | null) {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/octet-stream' || /^image\/[\w.+-]+$/.test(type)
+}
+
 /** A body announced by its headers (a length above 0, or chunks). */
 function hasBody(request: Request) {
   const length = request.headers.get('content-length')
@@ -28,10 +38,11 @@ function hasBody(request: Request) {
  * origin gets 403, whatever the cookie it carries. Browsers say where a
  * request comes from (`Sec-Fetch-Site`, `Origin`); a client that says
  * nothing (curl, scripts) is not a browser and is let through. The JSON APIs
- * also refuse any body that is not JSON (415): a form or `text/plain` post is
- * what a page of another site can send without asking.
+ * also refuse any body that is not JSON (415), and the upload routes any that
+ * is not a file: a form or `text/plain` post is what a page of another site
+ * can send without asking.
  */
-export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineStep {
+export function crossSiteRefusal(trustedOrigins: readonly string[], uploadPaths: readonly RegExp[] = []): PipelineStep {
   const trusted = new Set(trustedOrigins)
   return async (request, next) => {
     if (!STATE_CHANGING.has(request.method)) return next(request)
@@ -45,7 +56,8 @@ export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineSte
     // The JSON APIs (every door): a form or text body there is a cross-site form post, never the app.
     if (apiDoorOf(pathname)) {
       const contentType = request.headers.get('content-type')
-      if (contentType !== null ? !isJson(contentType) : hasBody(request))
+      const allowed = uploadPaths.some((path) => path.test(pathname)) ? isFile : isJson
+      if (contentType !== null ? !allowed(contentType) : hasBody(request))
         return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')
     }
     return next(request)

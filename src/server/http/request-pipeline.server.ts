@@ -41,7 +41,7 @@ export function requestSteps(
     languageCookie,
     methodCheck,
     urlLimits,
-    crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),
+    crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS], PICTURE_UPLOAD_PATHS),
     bodyLimits(config.MAX_BODY_BYTES, { paths: PICTURE_UPLOAD_PATHS, maxBytes: config.MAX_UPLOAD_BYTES }),
     pageCache(),
   ]
