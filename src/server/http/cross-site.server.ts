@@ -38,9 +38,9 @@ function hasBody(request: Request) {
  * origin gets 403, whatever the cookie it carries. Browsers say where a
  * request comes from (`Sec-Fetch-Site`, `Origin`); a client that says
  * nothing (curl, scripts) is not a browser and is let through. The JSON APIs
- * also refuse any body that is not JSON (415), and the upload routes any that
- * is not a file: a form or `text/plain` post is what a page of another site
- * can send without asking.
+ * also refuse any body that is not JSON (415), or on the upload routes a
+ * file: a form or `text/plain` post is what a page of another site can send
+ * without asking.
  */
 export function crossSiteRefusal(trustedOrigins: readonly string[], uploadPaths: readonly RegExp[] = []): PipelineStep {
   const trusted = new Set(trustedOrigins)
@@ -56,7 +56,8 @@ export function crossSiteRefusal(trustedOrigins: readonly string[], uploadPaths:
     // The JSON APIs (every door): a form or text body there is a cross-site form post, never the app.
     if (apiDoorOf(pathname)) {
       const contentType = request.headers.get('content-type')
-      const allowed = uploadPaths.some((path) => path.test(pathname)) ? isFile : isJson
+      const upload = uploadPaths.some((path) => path.test(pathname))
+      const allowed = (type: string) => isJson(type) || (upload && isFile(type))
       if (contentType !== null ? !allowed(contentType) : hasBody(request))
         return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')
     }
