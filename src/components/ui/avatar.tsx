@@ -1,5 +1,4 @@
 import { cn } from '@/components/ui/cn'
-import { pictureImage } from '@/lib/pictures/shapes'
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean)
@@ -7,6 +6,16 @@ function initials(name: string) {
 }
 
 const SIZES = { sm: 32, md: 40, lg: 96 } as const
+/** The kept width each size shows (about twice its CSS pixels, for sharp screens): one of PICTURE_SHAPES.avatars' widths. */
+const WIDTHS = { sm: 64, md: 128, lg: 256 } as const
+
+/**
+ * Where the API serves an avatar's width: pictureUrl('avatars', …) of
+ * src/lib/pictures/shapes.ts, written out so the menu every page shows does
+ * not load the shapes of every kind (avatar.test.ts holds the two together).
+ */
+export const avatarUrl = (owner: string, hash: string, size: keyof typeof SIZES) =>
+  `/api/rest/pictures/avatars/${encodeURIComponent(owner)}/${hash}-${WIDTHS[size]}.webp`
 
 /**
  * A person's picture (their uploaded avatar), or their initials without one.
@@ -28,19 +37,15 @@ export function Avatar({
     className,
   )
   if (user.avatar) {
-    const { src, srcSet, sizes, width, height } = pictureImage('avatars', user.id, user.avatar, pixels)
     return (
       <img
         alt=""
-        src={src}
-        srcSet={srcSet}
-        sizes={sizes}
-        width={width}
-        height={height}
+        src={avatarUrl(user.id, user.avatar, size)}
+        width={pixels}
+        height={pixels}
         loading="lazy"
         decoding="async"
-        className={cn(box, 'object-cover')}
-        style={{ width: pixels, height: pixels }}
+        className={box}
       />
     )
   }

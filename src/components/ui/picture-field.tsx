@@ -1,11 +1,10 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { ImageUp } from 'lucide'
-import { type DragEvent, useEffect, useId, useState } from 'react'
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 
-import { Button, buttonVariants } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { Icon } from '@/components/ui/icon'
-import { useHydrated } from '@/components/ui/use-hydrated'
 import { apiErrorData } from '@/lib/api-error'
 import { translate } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
@@ -47,8 +46,8 @@ export function PictureField({
 }) {
   const { t } = useTranslation('ui')
   const { maxUploadBytes } = useLoaderData({ from: '__root__' })
-  const hydrated = useHydrated()
   const id = useId()
+  const input = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
   const [tooLarge, setTooLarge] = useState(false)
 
@@ -91,7 +90,8 @@ export function PictureField({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className="flex items-center gap-4 rounded-md border border-dashed border-border p-3 data-dragging:border-primary data-dragging:bg-accent"
+        className="flex items-center gap-4 rounded-md border border-dashed border-border p-3"
+        style={dragging ? { borderColor: 'var(--color-primary)' } : undefined}
       >
         <span
           className={cn(
@@ -104,36 +104,35 @@ export function PictureField({
             <img
               src={shown}
               alt={typeof change === 'object' ? t('picture.preview') : t('picture.current')}
-              className="size-full object-cover"
+              className="h-full w-full"
+              style={{ objectFit: 'cover' }}
             />
           ) : (
-            <Icon node={ImageUp} className="size-6" />
+            <Icon node={ImageUp} className="size-5" />
           )}
         </span>
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <input
-              id={`${id}-file`}
+              ref={input}
               type="file"
               accept={ACCEPT}
-              className="peer sr-only"
-              disabled={!hydrated || busy}
-              aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
-              aria-invalid={message ? true : undefined}
+              hidden
               onChange={(event) => {
                 choose(event.target.files?.[0])
                 event.target.value = ''
               }}
             />
-            <label
-              htmlFor={`${id}-file`}
-              className={cn(
-                buttonVariants({ variant: 'secondary', size: 'sm' }),
-                'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:pointer-events-none peer-disabled:opacity-60',
-              )}
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+              onClick={() => input.current?.click()}
             >
               {shown ? t('picture.replace') : t('picture.choose')}
-            </label>
+            </Button>
             {shown ? (
               <Button
                 type="button"
@@ -157,7 +156,7 @@ export function PictureField({
               max={100}
               value={progress}
               aria-label={t('picture.uploading', { percent: progress })}
-              className="h-1.5 w-full accent-primary"
+              className="w-full"
             />
           ) : null}
           {message ? (

@@ -47,7 +47,7 @@ export function BookCover({
         height={height}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
-        className={cn('aspect-[2/3] h-auto w-full rounded-md bg-muted object-cover shadow-sm', className)}
+        className={cn('aspect-[2/3] w-full rounded-md bg-muted shadow-sm', className)}
       />
     )
   }
