@@ -142,14 +142,19 @@ test('what is not a picture is refused with a clear message, and nothing is kept
   expect(filesOf('covers', id)).toEqual([])
 })
 
-test('a user sets an avatar on the account page; the menu shows it; they remove it', async ({ page }) => {
+test('a user drops an avatar on the account page; the menu shows it; they remove it', async ({ page }) => {
   await signIn(page, USER_EMAIL)
   await page.goto('/app/account')
-  await choose(page, page.getByText('Choose a picture'), {
-    name: 'me.png',
-    mimeType: 'image/png',
-    buffer: await picture('png', 120),
-  })
+  // Dragged from the desktop and dropped on the field.
+  const bytes = [...(await picture('png', 120))]
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' }))
+    return transfer
+  }, bytes)
+  await page.getByTestId('picture-drop-zone').dispatchEvent('dragover', { dataTransfer })
+  await page.getByTestId('picture-drop-zone').dispatchEvent('drop', { dataTransfer })
+  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible()
   await page.getByRole('button', { name: 'Save picture' }).click()
   await expect(page.getByText('Picture saved')).toBeVisible()
   const menuAvatar = page.locator('img[src^="/api/rest/pictures/avatars/"]').first()

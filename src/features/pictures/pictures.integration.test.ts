@@ -190,3 +190,27 @@ describe('pictures in demo mode', () => {
     expect(readdirSync(folder)).toEqual([])
   })
 })
+
+describe('pictures and the budgets', () => {
+  it('counts each upload in the account’s budget: the 51st picture of a day is refused (429), nothing kept', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'budget-uploads-'))
+    afterAll(() => rmSync(folder, { recursive: true, force: true }))
+    const api = await createApiHarness({ env: { UPLOADS_DIR: folder, RATE_LIMIT: 'true' } })
+    const tiny = await pictureOf('png', { width: 8, height: 8 })
+    for (let upload = 0; upload < 50; upload++) {
+      expect((await api.rest('user', 'PUT', '/account/avatar', tiny)).status).toBe(200)
+    }
+    const refused = await api.rest(
+      'user',
+      'PUT',
+      '/account/avatar',
+      await pictureOf('png', { width: 8, height: 8, red: 1 }),
+    )
+    expect(refused.status).toBe(429)
+    const [me] = await api.db.select({ avatar: user.avatar }).from(user).where(eq(user.email, 'user@user.com'))
+    expect(
+      readdirSync(path.join(folder, 'avatars'), { recursive: true }).filter((name) => String(name).endsWith('.webp')),
+    ).toHaveLength(3)
+    expect(me!.avatar).not.toBeNull()
+  }, 60_000)
+})
