@@ -151,6 +151,30 @@ export const envSchema = z
         message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (e.g. http://collector:4318)',
       }),
     ),
+    // Pictures (covers, avatars): the largest upload accepted, in bytes (5 MB).
+    MAX_UPLOAD_BYTES: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ message: 'MAX_UPLOAD_BYTES must be a number of bytes' })
+          .int('MAX_UPLOAD_BYTES must be a whole number of bytes')
+          .min(1024, 'MAX_UPLOAD_BYTES must be at least 1024')
+          .max(100 * 1024 ** 2, 'MAX_UPLOAD_BYTES must be at most 104857600 (100 MB)')
+          .optional(),
+      )
+      .default(5 * 1024 * 1024),
+    // Where pictures are kept without S3: a folder (created if missing).
+    UPLOADS_DIR: optional(z.string()).default('./.data/uploads'),
+    // Any S3-compatible store instead of the folder: S3_BUCKET turns it on.
+    S3_BUCKET: optional(z.string()),
+    S3_REGION: optional(z.string()).default('us-east-1'),
+    S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http(s) URL' })),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    // Path-style URLs (http://host/bucket/key), which MinIO and most local stores need; AWS takes either.
+    S3_FORCE_PATH_STYLE: z
+      .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
+      .transform((value) => value === 'true'),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(
@@ -189,6 +213,7 @@ export const envSchema = z
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
       ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
       ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+      ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
     ] as const
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {

@@ -25,7 +25,7 @@ export interface ApiHarness {
   auth: Auth
   /** The typed client as `caller` (the same procedures the browser reaches through /api/rpc). */
   client(caller: Caller): Promise<RouterClient<Router>>
-  /** An HTTP request to /api/rest/… as `caller`: status codes and JSON bodies as a REST client sees them. */
+  /** An HTTP request to /api/rest/… as `caller`: status codes and JSON bodies as a REST client sees them (bytes are sent raw). */
   rest(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
   /** An HTTP request to /api/rpc/… as `caller`. */
   rpc(caller: Caller, path: string, input?: unknown): Promise<Response>
@@ -130,11 +130,14 @@ export async function createApiHarness(
       return createRouterClient(router, { context })
     },
     async rest(caller, method, path, body) {
-      const headers = await headersOf(caller, body === undefined ? {} : { 'content-type': 'application/json' })
+      // Bytes go as they are (a picture), as a browser sends a file; anything else as JSON.
+      const raw = body instanceof Uint8Array
+      const contentType = raw ? 'application/octet-stream' : 'application/json'
+      const headers = await headersOf(caller, body === undefined ? {} : { 'content-type': contentType })
       const request = new Request(`${BASE_URL}${REST_PREFIX}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
       })
       const { matched, response } = await restHandler.handle(request, {
         prefix: REST_PREFIX,

@@ -1,6 +1,9 @@
 // The environment of a production instance under test: shared by playwright.config.ts,
 // the route derivation (e2e/support/doors/derive.ts) and the fuzzer's own instance.
 
+import os from 'node:os'
+import path from 'node:path'
+
 /** What every production instance under test gets, whatever its port and mail catcher. */
 export function appEnv(smtpPort: string | number, oidcUrl = process.env.OIDC_MOCK_URL): Record<string, string> {
   return {
@@ -15,6 +18,8 @@ export function appEnv(smtpPort: string | number, oidcUrl = process.env.OIDC_MOC
     METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     // The suites sign in as the demo accounts, which production seeds only when asked.
     SEED_DEMO_DATA: 'true',
+    // Pictures go to a folder of the run's, not the project's .data/uploads.
+    UPLOADS_DIR: path.join(os.tmpdir(), `start-books-e2e-uploads-${smtpPort}`),
     ...(oidcUrl
       ? {
           OIDC_ISSUER: oidcUrl,

@@ -123,6 +123,12 @@ export const procedureExpectations: Record<string, Access> = {
   'account.sessions': SIGNED_IN,
   'account.revokeSession': SIGNED_IN,
   'account.revokeOtherSessions': SIGNED_IN,
+  // Pictures (issue 30): a book's cover is the admin's, one's avatar one's own; seen by anyone signed in.
+  'picture.get': SIGNED_IN,
+  'picture.setCover': ADMIN,
+  'picture.removeCover': ADMIN,
+  'picture.setAvatar': SIGNED_IN,
+  'picture.removeAvatar': SIGNED_IN,
   'auth.session': ANYONE,
   'auth.onboard': SIGNED_IN,
   'auth.signInOptions': ANYONE,

@@ -226,6 +226,36 @@ export interface FuzzOptions {
   onProgress?: (done: number) => void
 }
 
+/** A 1 × 1 PNG: the real picture the upload routes' near-pictures are made from. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/** The first bytes of each format the upload routes take (PNG, JPEG, WebP, AVIF). */
+const PICTURE_SIGNATURES = [
+  TINY_PNG.subarray(0, 16),
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]),
+  Buffer.from('RIFF\x00\x10\x00\x00WEBPVP8 ', 'latin1'),
+  Buffer.from('\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1', 'latin1'),
+]
+
+/** Bytes that look like a picture to a first glance (issue 30): a real one truncated or flipped, a signature then noise. */
+function pictureBytes(r: Random): Uint8Array {
+  const noise = (length: number) => Uint8Array.from({ length }, () => r.int(256))
+  switch (r.int(3)) {
+    case 0:
+      return TINY_PNG.subarray(0, r.int(TINY_PNG.length))
+    case 1: {
+      const flipped = Uint8Array.from(TINY_PNG)
+      for (let i = 0; i < 1 + r.int(4); i++) flipped[r.int(flipped.length)] = r.int(256)
+      return flipped
+    }
+    default:
+      return Buffer.concat([r.pick(PICTURE_SIGNATURES), noise(r.pick([0, 16, 1024, 64 * 1024]))])
+  }
+}
+
 /** The requests of one seed, in order: the same seed gives the same requests. */
 function* generate(
   targets: Target[],
@@ -278,6 +308,7 @@ function* generate(
       'odd path',
       'odd query',
       'huge body',
+      'picture bytes',
     ] as const)
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
     const setField = (value: unknown) => {
@@ -416,6 +447,10 @@ function* generate(
         break
       case 'huge body':
         raw = JSON.stringify({ name: 'a'.repeat(r.pick([MB + 1, 2 * MB])) })
+        break
+      case 'picture bytes':
+        raw = pictureBytes(r)
+        contentType = r.pick(['application/octet-stream', 'image/png', 'image/jpeg', 'image/svg+xml', ''])
         break
     }
     if (raw === undefined && body !== undefined && method !== 'GET' && method !== 'HEAD') {

@@ -4,12 +4,13 @@ import { Popover } from 'radix-ui'
 import { useState } from 'react'
 
 import { SignOutButton } from '@/components/layout/sign-out-button'
+import { Avatar } from '@/components/ui/avatar'
 import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { AppSwitch } from './app-switch'
 import type { SidebarPartProps } from './layout-context'
-import { Avatar, UserMenuButton } from './user-menu-button'
+import { UserMenuButton } from './user-menu-button'
 
 /** The user menu's popover (./user-menu.tsx), open from its first render. */
 export function UserMenuPopover({ user, collapsed, onNavigate }: SidebarPartProps) {
@@ -34,7 +35,7 @@ export function UserMenuPopover({ user, collapsed, onNavigate }: SidebarPartProp
           className="z-50 flex w-72 flex-col gap-3 rounded-lg border border-border bg-surface p-3 shadow-lg"
         >
           <div className="flex items-center gap-3">
-            <Avatar name={user.name} />
+            <Avatar user={user} />
             <div className="flex min-w-0 flex-col text-sm leading-tight">
               <span className="truncate font-medium">{user.name}</span>
               <span className="truncate text-xs text-muted-foreground">{user.email}</span>

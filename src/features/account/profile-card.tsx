@@ -8,6 +8,7 @@ import { SectionCard } from '@/components/ui/section-card'
 import type { SessionUser } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
 
+import { AvatarEditor } from './avatar-editor'
 import { ChangeEmailDialog } from './change-email-dialog'
 import { ChangeNameDialog } from './change-name-dialog'
 import type { AccountSearch } from './search'
@@ -38,6 +39,7 @@ export function ProfileCard({ user, search }: { user: SessionUser; search: Accou
 
   return (
     <SectionCard title={t('profile.title')} description={t('profile.description')}>
+      <AvatarEditor user={user} />
       <dl className="grid gap-3 sm:grid-cols-[8rem_1fr]">
         <dt className="text-sm text-muted-foreground">{t('profile.name')}</dt>
         <dd className="font-medium break-words" data-testid="account-name">

@@ -13,6 +13,7 @@ const user: SessionUser = {
   email: 'user@user.com',
   emailVerified: true,
   image: null,
+  avatar: null,
   role: 'user',
   onboardedAt: '2026-01-01T00:00:00.000Z',
   impersonatedBy: null,

@@ -14,6 +14,9 @@ import { bookQueries } from './book-queries'
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5'
 
+/** Covers of the first row (two on a phone, up to five on a wide screen) load at once: the page's largest paint is among them. */
+const EAGER_COVERS = 4
+
 export interface AppBookListPageProps {
   searchTerm: string
   onSearchTermChange: (searchTerm: string) => void
@@ -51,11 +54,12 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
       >
         {(books) => (
           <ul aria-label={t('list.title')} className={GRID}>
-            {books.map((book) => (
+            {books.map((book, index) => (
               <li key={book.id}>
                 <Link to="/app/books/$id" params={{ id: book.id }} className="group flex flex-col gap-2 rounded-md">
                   <BookCover
                     book={book}
+                    eager={index < EAGER_COVERS}
                     className="transition-transform group-hover:[translate:0_calc(var(--spacing)*-0.5)]"
                   />
                   <span className="flex flex-col">
@@ -80,7 +84,7 @@ export function AppBookPage({ id }: { id: string }) {
     <article className="flex flex-col gap-6">
       <BackLink to="/app/books">{t('detail.back')}</BackLink>
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
-        <BookCover book={book} className="w-40 shrink-0 sm:w-48" />
+        <BookCover book={book} displayWidth={192} eager className="w-40 shrink-0 sm:w-48" />
         <div className="flex w-full min-w-0 flex-col gap-4">
           <PageHeader title={book.title} description={t('detail.by', { author: book.author })} />
           <BookDetails book={book} />

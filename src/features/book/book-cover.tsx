@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 
 import { cn } from '@/components/ui/cn'
 import { parseColor, readableTextColor } from '@/lib/color'
+import { pictureImage } from '@/lib/pictures/shapes'
 
 import type { Book } from './schema'
 
@@ -14,12 +15,42 @@ export function coverColors(color: string | undefined) {
 }
 
 /**
- * A cover drawn from the title and the genre's colour (CSS only): a spine on
- * the start side, the title, the author. Decorative: the card around it names
- * the book.
+ * The book's uploaded cover, or one drawn from the title and the genre's
+ * colour (CSS only): a spine on the start side, the title, the author.
+ * Decorative: the card around it names the book. An uploaded cover fills the
+ * same 2:3 box, with its size given so nothing moves when it arrives; it is
+ * fetched when it nears the viewport unless `eager` (the first row of a list,
+ * the book page), and at the width the box needs (`displayWidth` CSS pixels).
  */
-export function BookCover({ book, className }: { book: Pick<Book, 'title' | 'author' | 'genre'>; className?: string }) {
+export function BookCover({
+  book,
+  className,
+  displayWidth = 160,
+  eager = false,
+}: {
+  book: Pick<Book, 'id' | 'title' | 'author' | 'genre' | 'cover'>
+  className?: string
+  displayWidth?: number
+  eager?: boolean
+}) {
   const { background, foreground } = useMemo(() => coverColors(book.genre?.color), [book.genre?.color])
+  if (book.cover) {
+    const { src, srcSet, sizes, width, height } = pictureImage('covers', book.id, book.cover, displayWidth)
+    return (
+      <img
+        alt=""
+        data-testid="book-cover"
+        src={src}
+        srcSet={srcSet}
+        sizes={sizes}
+        width={width}
+        height={height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={cn('aspect-[2/3] w-full rounded-md bg-muted shadow-sm', className)}
+      />
+    )
+  }
   return (
     <div
       aria-hidden

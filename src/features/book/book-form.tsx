@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 
 import { Button, buttonVariants } from '@/components/ui/button'
+import { PictureField, usePictureEdit } from '@/components/ui/picture-field'
 import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
@@ -15,6 +16,7 @@ import type { Genre } from '@/lib/genre-schema'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
+import { pictureImage } from '@/lib/pictures/shapes'
 
 import { type Book, BOOK_FORM_FIELDS, bookFormSchema, type BookFormValues } from './schema'
 
@@ -38,16 +40,34 @@ export function BookForm({ book }: { book?: Book }) {
   const queryClient = useQueryClient()
   const [genre, setGenre] = useState<Genre | null>(book?.genre ?? null)
   const form = useForm({ resolver: zodResolver(bookFormSchema), defaultValues: defaultValues(book) })
-  const guard = useUnsavedChangesGuard(form.formState.isDirty)
+  const cover = usePictureEdit<{ cover: string }>()
+  const guard = useUnsavedChangesGuard(form.formState.isDirty || cover.changed)
+
+  const remember = (saved: Book) => {
+    // The saved book is known: lists are refreshed, the book itself is not fetched again.
+    queryClient.setQueryData(orpc.book.get.queryKey({ input: { id: saved.id } }), saved)
+    void queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
+  }
 
   const save = useMutation({
-    mutationFn: (values: BookFormValues) =>
-      book ? orpc.book.update.call({ ...values, id: book.id }) : orpc.book.create.call(values),
+    // The book, then its cover (a new book has no id before): a refused cover leaves the book saved.
+    mutationFn: async (values: BookFormValues) => {
+      const saved = await (book ? orpc.book.update.call({ ...values, id: book.id }) : orpc.book.create.call(values))
+      try {
+        const changed = await cover.save(`/api/rest/books/${saved.id}/cover`, () =>
+          orpc.picture.removeCover.call({ id: saved.id }),
+        )
+        return changed === undefined ? saved : { ...saved, cover: changed?.cover ?? null }
+      } catch (error) {
+        remember(saved)
+        form.reset(values)
+        if (!book) await navigate({ to: '/manager/books/$id/update', params: { id: saved.id }, ignoreBlocker: true })
+        throw error
+      }
+    },
     meta: { errorToast: book ? 'book:toasts.updateFailed' : 'book:toasts.createFailed', formFields: BOOK_FORM_FIELDS },
     onSuccess: async (saved) => {
-      // The saved book is known: lists are refreshed, the book itself is not fetched again.
-      queryClient.setQueryData(orpc.book.get.queryKey({ input: { id: saved.id } }), saved)
-      void queryClient.invalidateQueries({ queryKey: orpc.book.list.key() })
+      remember(saved)
       toast.success(t(book ? 'toasts.updated' : 'toasts.created'))
       await navigate({ to: '/manager/books/$id', params: { id: saved.id }, ignoreBlocker: true })
     },
@@ -80,6 +100,11 @@ export function BookForm({ book }: { book?: Book }) {
               error={message('genreId')}
             />
           )}
+        />
+        <PictureField
+          kind="covers"
+          current={book?.cover ? pictureImage('covers', book.id, book.cover, 64).src : null}
+          {...cover.field}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={form.formState.isSubmitting}>

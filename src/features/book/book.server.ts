@@ -23,6 +23,7 @@ import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { book, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/change-notices.server'
+import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
 
@@ -33,12 +34,13 @@ export interface BookListInput {
   limit: number
 }
 
-const { id, title, author, publisher, createdAt, updatedAt } = getTableColumns(book)
+const { id, title, author, publisher, cover, createdAt, updatedAt } = getTableColumns(book)
 const columns = {
   id,
   title,
   author,
   publisher,
+  cover,
   createdAt,
   updatedAt,
   genreId: genre.id,
@@ -48,12 +50,24 @@ const columns = {
 
 type Row = Awaited<ReturnType<typeof selectBooks>>[number]
 
-function toBook({ genreId, genreName, genreColor, id, title, author, publisher, createdAt, updatedAt }: Row): Book {
+function toBook({
+  genreId,
+  genreName,
+  genreColor,
+  id,
+  title,
+  author,
+  publisher,
+  cover,
+  createdAt,
+  updatedAt,
+}: Row): Book {
   return {
     id,
     title,
     author,
     publisher,
+    cover,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
     genre: genreId && genreName && genreColor ? { id: genreId, name: genreName, color: genreColor } : null,
@@ -241,9 +255,10 @@ const remove = withPermission({ book: ['delete'] })
   .route({ method: 'DELETE', path: '/books/{id}', summary: 'Delete a book (permanent)', tags: ['Books'] })
   .input(idInputSchema)
   .output(successSchema)
-  .handler(async ({ context: { db }, input }) => {
+  .handler(async ({ context: { db, env }, input }) => {
     const [deleted] = await db.delete(book).where(eq(book.id, input.id)).returning({ id: book.id })
     if (!deleted) throw apiError('NOT_FOUND')
+    await deletePicturesOf(env, 'covers', deleted.id)
     return { success: true }
   })
 

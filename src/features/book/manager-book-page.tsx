@@ -38,7 +38,7 @@ export function ManagerBookPage({ id, permissions }: { id: string; permissions: 
     <div className="flex flex-col gap-6">
       <BackLink to="/manager/books">{t('detail.back')}</BackLink>
       <div className="flex flex-col gap-6 sm:flex-row">
-        <BookCover book={book} className="w-32 shrink-0 self-start sm:w-40" />
+        <BookCover book={book} displayWidth={160} eager className="w-32 shrink-0 self-start sm:w-40" />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <PageHeader
             className="items-start"

@@ -25,6 +25,8 @@ export const bookSchema = z.object({
   title: z.string(),
   author: z.string(),
   publisher: z.string().nullable(),
+  /** The uploaded cover's content address (src/features/pictures/shapes.ts), or null. */
+  cover: z.string().nullable(),
   genre: genreSchema.nullable(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,

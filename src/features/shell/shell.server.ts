@@ -17,7 +17,12 @@ const TAGS = ['Shell']
  * left it (its cookie), so the first HTML is already right.
  */
 const state = publicProcedure
-  .route({ method: 'GET', path: '/shell', summary: 'Language, environment badge, links, sidebar state', tags: TAGS })
+  .route({
+    method: 'GET',
+    path: '/shell',
+    summary: 'Language, environment badge, links, sidebar state, upload limit',
+    tags: TAGS,
+  })
   .input(z.object({ lng: z.string().max(35).optional() }))
   .output(
     z.object({
@@ -27,6 +32,8 @@ const state = publicProcedure
         .nullable(),
       links: z.object({ docs: z.string(), issues: z.string() }),
       sidebarCollapsed: z.boolean(),
+      // The largest picture the server takes (MAX_UPLOAD_BYTES): a larger file is refused before it is sent.
+      maxUploadBytes: z.number(),
     }),
   )
   .handler(({ context, input }) => ({
@@ -34,6 +41,7 @@ const state = publicProcedure
     environment: environmentBadge(context.env),
     links: { docs: context.env.DOCS_URL, issues: context.env.ISSUES_URL },
     sidebarCollapsed: cookieValue(context.headers.get('cookie'), SIDEBAR_COOKIE) === 'collapsed',
+    maxUploadBytes: context.env.MAX_UPLOAD_BYTES,
   }))
 
 /** The development mailbox: not found in production and when SMTP is set (mail really leaves). */

@@ -27,6 +27,8 @@ export const userListItemSchema = z.object({
   emailVerified: z.boolean(),
   role: roleSchema,
   banned: z.boolean(),
+  /** The uploaded avatar's content address (src/lib/pictures/shapes.ts), or null. */
+  avatar: z.string().nullable(),
 })
 export type UserListItem = z.infer<typeof userListItemSchema>
 

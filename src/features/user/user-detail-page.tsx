@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil, Trash2 } from 'lucide'
 import type { ReactNode } from 'react'
 
+import { Avatar } from '@/components/ui/avatar'
 import { BackLink } from '@/components/ui/back-link'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -36,7 +37,12 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
       <div className="flex flex-col gap-3">
         <BackLink to="/manager/users">{t('detail.back')}</BackLink>
         <PageHeader
-          title={user.name}
+          title={
+            <>
+              <Avatar user={user} size="md" />
+              {user.name}
+            </>
+          }
           badge={isSelf ? <Badge tone="muted">{t('detail.you')}</Badge> : null}
           actions={
             <>

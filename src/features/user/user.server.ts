@@ -42,6 +42,7 @@ const listColumns = {
   emailVerified: user.emailVerified,
   role: user.role,
   banned: user.banned,
+  avatar: user.avatar,
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { Ban, Plus } from 'lucide'
 
+import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
@@ -60,6 +61,7 @@ function UserRow({ user }: { user: UserListItem }) {
         params={{ id: user.id }}
         className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent"
       >
+        <Avatar user={user} size="md" />
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-medium">{user.name}</span>
           <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">

@@ -5,6 +5,8 @@ export interface SessionUser {
   email: string
   emailVerified: boolean
   image: string | null
+  /** The uploaded avatar's content address (src/lib/pictures/shapes.ts), or null. */
+  avatar: string | null
   role: string
   onboardedAt: string | null
   /** While an admin acts as this user: the admin's id (the impersonation banner shows). */

@@ -17,6 +17,7 @@ import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
 import { logger } from '@/server/logger.server'
+import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
@@ -81,6 +82,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
     user: {
       additionalFields: {
         onboardedAt: { type: 'date', required: false, input: false },
+        // Set by the avatar upload (src/features/pictures), never by a route of the auth service.
+        avatar: { type: 'string', required: false, input: false },
       },
       // One's own account, from the account page (fresh session required).
       deleteUser: { enabled: true },
@@ -148,6 +151,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
           before: async (account) =>
             demoMode ? false : { data: withFirstAdminRole(withProviderFieldsChecked(account), config.ADMIN_EMAIL) },
         },
+        // Whoever deletes an account (the person, an admin), its pictures go with it.
+        delete: { after: (account) => deletePicturesOf(config, 'avatars', account.id) },
       },
     },
     plugins: [

@@ -42,6 +42,9 @@ export const BUDGETS = {
   guessesPerClient: { name: 'guesses-per-client', limit: 100, windowMs: 10 * MINUTE },
   /** Any other write of /api/auth/* (sign-out, account, admin) from one client address. */
   writesPerClient: { name: 'writes-per-client', limit: 300, windowMs: MINUTE },
+  /** Pictures uploaded by one account (so at most 50 × MAX_UPLOAD_BYTES read a day), and from one client address. */
+  picturesPerAccount: { name: 'pictures-per-account', limit: 50, windowMs: 24 * HOUR },
+  picturesPerClient: { name: 'pictures-per-client', limit: 100, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Budget>
 
 /** Milliseconds since the epoch; tests pass their own. */

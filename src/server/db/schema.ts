@@ -19,6 +19,8 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    // The uploaded avatar's content address (src/features/pictures), or null: initials instead.
+    avatar: text('avatar'),
     role: text('role').notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
@@ -147,6 +149,8 @@ export const book = pgTable(
     author: text('author').notNull(),
     publisher: text('publisher'),
     genreId: text('genre_id').references(() => genre.id, { onDelete: 'set null' }),
+    // The uploaded cover's content address (src/features/pictures), or null: a cover drawn from the title.
+    cover: text('cover'),
     // What a search matches: the title and the author lower-cased, one per line
     // (see searchColumnWhere). Kept by the database, never selected.
     search: text('search')

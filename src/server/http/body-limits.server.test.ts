@@ -113,3 +113,32 @@ describe('jsonDepth', () => {
     expect(jsonDepth('1')).toBe(0)
   })
 })
+
+describe('bodyLimits on an upload route', () => {
+  const uploads = bodyLimits(65536, { paths: [/^\/api\/rest\/books\/[^/]+\/cover$/], maxBytes: 200_000 })
+  const put = (path: string, body: Uint8Array) =>
+    uploads(
+      new Request(`http://localhost:3000${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(body),
+      }),
+      echo,
+    )
+
+  it('takes bytes of any value up to its own limit, and refuses more with the picture message', async () => {
+    const picture = new Uint8Array(150_000).fill(0)
+    expect((await put('/api/rest/books/1/cover', picture)).status).toBe(200)
+    const tooLarge = await put('/api/rest/books/1/cover', new Uint8Array(200_001))
+    expect(tooLarge.status).toBe(413)
+    expect(await tooLarge.json()).toEqual({
+      code: 'PICTURE_TOO_LARGE',
+      message: 'This file is larger than 0.2 MB: choose a smaller picture.',
+    })
+  })
+
+  it('keeps the other routes to their own limit, and NUL bytes out of them', async () => {
+    expect((await put('/api/rest/books/1', new Uint8Array(100))).status).toBe(400)
+    expect((await put('/api/rest/books/1/cover/x', new Uint8Array(70_000).fill(97))).status).toBe(413)
+  })
+})

@@ -83,30 +83,43 @@ const isForm = (contentType: string | null) => /^application\/x-www-form-urlenco
 
 const isJson = (contentType: string | null) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType ?? '')
 
+/** The routes that take a file (a picture): their own limit, and bytes of any value. */
+export interface UploadRoutes {
+  paths: RegExp[]
+  maxBytes: number
+}
+
 /**
  * Body hygiene, for every request that carries one: over `maxBytes` → 413
  * (by its Content-Length, or while reading a chunked one); a NUL byte, invalid
  * UTF-8 or JSON, JSON nested deeper than MAX_JSON_DEPTH, or a JSON body that
- * is not an object where one is expected → 400. The body is read once here
- * and handed on as bytes.
+ * is not an object where one is expected → 400. An upload route's body may
+ * be up to `uploads.maxBytes` of any bytes (a picture holds NULs; the route
+ * decides what it is). The body is read once here and handed on as bytes.
  */
-export function bodyLimits(maxBytes: number): PipelineStep {
+export function bodyLimits(maxBytes: number, uploads: UploadRoutes = { paths: [], maxBytes }): PipelineStep {
   return async (request, next) => {
     if (request.method === 'GET' || request.method === 'HEAD') return next(request)
+    const upload = uploads.paths.some((path) => path.test(new URL(request.url).pathname))
+    const limit = upload ? uploads.maxBytes : maxBytes
+    const tooLarge = () =>
+      upload
+        ? refusal(request, 'PICTURE_TOO_LARGE', { connection: 'close' }, { megabytes: megabytes(limit) })
+        : refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
     const length = Number(request.headers.get('content-length') ?? 0)
     // Unread, the rest of the body would be taken for the next request on the connection: close it.
-    if (length > maxBytes) {
-      if (length <= maxBytes * DRAINED_MULTIPLE && request.body) await drain(request.body.getReader(), length)
-      return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
+    if (length > limit) {
+      if (length <= limit * DRAINED_MULTIPLE && request.body) await drain(request.body.getReader(), length)
+      return tooLarge()
     }
     let body: Uint8Array<ArrayBuffer>
     try {
-      body = await readBody(request, maxBytes)
+      body = await readBody(request, limit)
     } catch (error) {
-      if (error instanceof TooLarge) return refusal(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' })
+      if (error instanceof TooLarge) return tooLarge()
       return refusal(request, 'BAD_REQUEST')
     }
-    if (body.includes(0)) return refusal(request, 'BAD_REQUEST')
+    if (!upload && body.includes(0)) return refusal(request, 'BAD_REQUEST')
     const contentType = request.headers.get('content-type')
     if (body.byteLength > 0 && isJson(contentType) && checkJson(body, new URL(request.url).pathname)) {
       return refusal(request, 'BAD_REQUEST')
@@ -133,6 +146,9 @@ export function bodyLimits(maxBytes: number): PipelineStep {
     )
   }
 }
+
+/** Bytes as megabytes for a message: 5242880 → "5", 1572864 → "1.5". */
+const megabytes = (bytes: number) => String(Math.round((bytes / 1024 ** 2) * 10) / 10)
 
 /** Why a JSON body is refused, if it is. */
 function checkJson(body: Uint8Array, pathname: string): string | undefined {

@@ -137,3 +137,23 @@ describe('cross-site refusal', () => {
     expect((await send('/api/auth/oauth2/callback/oidc', init)).body).toBe('reached')
   })
 })
+
+describe('cross-site refusal on an upload route', () => {
+  const uploads = crossSiteRefusal([APP], [/^\/api\/rest\/books\/[^/]+\/cover$/])
+  const put = async (path: string, headers: Record<string, string>) =>
+    (await uploads(new Request(`${APP}${path}`, { method: 'PUT', headers, body: 'bytes' }), reached)).status
+
+  it('takes a file (octet-stream or an image type) from the app, and nothing a foreign form could send', async () => {
+    for (const type of ['application/octet-stream', 'image/png', 'image/webp'])
+      expect(await put('/api/rest/books/1/cover', { origin: APP, 'content-type': type }), type).toBe(200)
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])
+      expect(await put('/api/rest/books/1/cover', { origin: APP, 'content-type': type }), type).toBe(415)
+    expect(await put('/api/rest/books/1/cover', { origin: 'https://evil.example', 'content-type': 'image/png' })).toBe(
+      403,
+    )
+  })
+
+  it('keeps every other route of the API to JSON', async () => {
+    expect(await put('/api/rest/books/1', { origin: APP, 'content-type': 'application/octet-stream' })).toBe(415)
+  })
+})

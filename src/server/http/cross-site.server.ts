@@ -17,6 +17,16 @@ function isJson(contentType: string | null) {
   return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
 }
 
+/**
+ * A file's bytes: `application/octet-stream` or an image type. Neither is a
+ * type a page of another site can send without the browser asking first
+ * (only forms' and `text/plain` can), and no other origin is ever allowed.
+ */
+function isFile(contentType: string | null) {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/octet-stream' || /^image\/[\w.+-]+$/.test(type)
+}
+
 /** A body announced by its headers (a length above 0, or chunks). */
 function hasBody(request: Request) {
   const length = request.headers.get('content-length')
@@ -28,11 +38,14 @@ function hasBody(request: Request) {
  * origin gets 403, whatever the cookie it carries. Browsers say where a
  * request comes from (`Sec-Fetch-Site`, `Origin`); a client that says
  * nothing (curl, scripts) is not a browser and is let through. The JSON APIs
- * also refuse any body that is not JSON (415): a form or `text/plain` post is
- * what a page of another site can send without asking.
- * `trustedOrigins` starts with the app's own (BASE_URL's).
+ * also refuse any body that is not JSON (415), or on the upload routes a
+ * file: a form or `text/plain` post is what a page of another site can send
+ * without asking. `trustedOrigins` starts with the app's own (BASE_URL's).
  */
-export function crossSiteRefusal(trustedOrigins: readonly [string, ...string[]]): PipelineStep {
+export function crossSiteRefusal(
+  trustedOrigins: readonly [string, ...string[]],
+  uploadPaths: readonly RegExp[] = [],
+): PipelineStep {
   const trusted = new Set(trustedOrigins)
   return async (request, next) => {
     if (!STATE_CHANGING.has(request.method)) return next(request)
@@ -50,7 +63,9 @@ export function crossSiteRefusal(trustedOrigins: readonly [string, ...string[]])
     // The JSON APIs (every door): a form or text body there is a cross-site form post, never the app.
     if (apiDoorOf(pathname)) {
       const contentType = request.headers.get('content-type')
-      if (contentType !== null ? !isJson(contentType) : hasBody(request))
+      const upload = uploadPaths.some((path) => path.test(pathname))
+      const allowed = (type: string) => isJson(type) || (upload && isFile(type))
+      if (contentType !== null ? !allowed(contentType) : hasBody(request))
         return refusal(request, 'UNSUPPORTED_MEDIA_TYPE')
     }
     return next(request)

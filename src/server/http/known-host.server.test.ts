@@ -71,7 +71,13 @@ describe('a forged Host never reaches an answer', () => {
   it('is a step of the request pipeline, after the client address is read from the socket', async () => {
     const handle = pipeline(
       requestSteps(
-        { BASE_URL, TRUSTED_ORIGINS: [], TRUST_PROXY: { hops: 0 }, MAX_BODY_BYTES: 1024 * 1024 },
+        {
+          BASE_URL,
+          TRUSTED_ORIGINS: [],
+          TRUST_PROXY: { hops: 0 },
+          MAX_BODY_BYTES: 1024 * 1024,
+          MAX_UPLOAD_BYTES: 5 * 1024 * 1024,
+        },
         () => '192.0.2.7',
       ),
       frameworkRedirect,

@@ -9,6 +9,7 @@ const REFUSALS = {
   UNTRUSTED_ORIGIN: { status: 403, key: 'ui:http.untrustedOrigin' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'ui:http.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'ui:http.payloadTooLarge' },
+  PICTURE_TOO_LARGE: { status: 413, key: 'ui:picture.errors.tooLarge' },
   URI_TOO_LONG: { status: 414, key: 'ui:http.uriTooLong' },
   UNAUTHORIZED: { status: 401, key: 'ui:http.tokenRequired' },
   BAD_REQUEST: { status: 400, key: 'ui:http.malformed' },
@@ -48,8 +49,11 @@ export async function refusal(
   }
   const language = languageFromRequest(url, request.headers)
   const { t } = await translator(language)
-  // Each value (an address) isolated: it keeps its order inside a right-to-left sentence.
-  const isolated = Object.entries(values).map(([name, value]) => [name, `\u2068${value}\u2069`])
+  // Each value that is not a number (an address) isolated: it keeps its order inside a right-to-left sentence.
+  const isolated = Object.entries(values).map(([name, value]) => [
+    name,
+    /^[\d.,]+$/.test(value) ? value : `\u2068${value}\u2069`,
+  ])
   const message = translate(t, key, Object.fromEntries(isolated))
   const answer = new Headers(headers)
   answer.set('cache-control', 'no-store')

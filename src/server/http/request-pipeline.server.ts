@@ -1,5 +1,6 @@
 import type { Env } from '@/lib/env.server'
 import { pageCache } from '@/server/fast-paths/page-cache.server'
+import { PICTURE_UPLOAD_PATHS } from '@/server/pictures/upload-paths.server'
 
 import { bodyLimits } from './body-limits.server'
 import { clientAddress } from './client-address.server'
@@ -13,7 +14,10 @@ import type { PipelineStep } from './pipeline.server'
 import { securityHeaders } from './security-headers.server'
 import { urlLimits } from './url-limits.server'
 
-export type PipelineConfig = Pick<Env, 'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY' | 'MAX_BODY_BYTES'>
+export type PipelineConfig = Pick<
+  Env,
+  'BASE_URL' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY' | 'MAX_BODY_BYTES' | 'MAX_UPLOAD_BYTES'
+>
 
 /**
  * The steps every request goes through, outermost first
@@ -37,8 +41,8 @@ export function requestSteps(
     languageCookie,
     methodCheck,
     urlLimits,
-    crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS]),
-    bodyLimits(config.MAX_BODY_BYTES),
+    crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS], PICTURE_UPLOAD_PATHS),
+    bodyLimits(config.MAX_BODY_BYTES, { paths: PICTURE_UPLOAD_PATHS, maxBytes: config.MAX_UPLOAD_BYTES }),
     pageCache(),
   ]
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "book" ADD COLUMN "cover" text;--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "avatar" text;
