@@ -95,7 +95,7 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
         db
           .select(listColumns)
           .from(user)
-          .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
+          .where(allOf(search, afterCursor({ sort: user.name, id: user.id }, input.cursor)))
           .orderBy(asc(user.name), asc(user.id))
           .limit(input.limit + 1),
       () =>
