@@ -57,6 +57,13 @@ export function orderBy(order: KeysetOrder, reversed = false): SQL {
 export const FILTERED_WALK = 1000
 
 /**
+ * A filter with at most this many matches is read from its own index and
+ * sorted (10 pages); counting more would cost a common filter more than the
+ * walk it might save (each match a row of the table read).
+ */
+export const FEW_MATCHES = 200
+
+/**
  * The ids of one page of `table`'s rows that match `filter`, after `after`, in
  * the order: fast wherever the matches sit in that order, one statement
  * (docs/decisions/032-filtered-pages.md). Three ways, each tried only when the
@@ -65,10 +72,12 @@ export const FILTERED_WALK = 1000
  * 1. the next `FILTERED_WALK` rows of the order (from its index, with
  *    `walkColumns`, the columns `filter` reads), filtered: a common match
  *    spread over the order is found here, whatever the planner estimates;
- * 2. when the walk was full and the filter has at most `TOTAL_CAP` matches in
- *    all (counted from the filter's own index, stopping past the cap): those
+ * 2. when the walk was full and the filter has at most `FEW_MATCHES` matches in
+ *    all (counted from the filter's own index, stopping past them): those
  *    past the walk's end, sorted. A rare match costs the same wherever it sits;
- * 3. otherwise the order's index from the walk's end on, filtered.
+ * 3. otherwise the order's index from the walk's end on, filtered (`offset 0`
+ *    keeps the filter off that scan, so that the planner cannot read every
+ *    match of a common filter and sort them instead).
  *
  * The walked rows and the matches are read under the table's own name, so
  * `filter` reads them as it reads the table. Only a common match that sits
@@ -90,25 +99,27 @@ export function filteredPageIds(
   const walkWasFull = sql`(select walked from walk_end) = ${FILTERED_WALK}`
   const matchesCount = sql`(select count(*) from matches)`
   const columns = sql.join([order.id, order.sort], sql`, `)
+  const walked = sql.join([...new Set([order.sort, order.id, ...walkColumns])], sql`, `)
   return sql`(with walk as materialized (
-    select ${sql.join([order.sort, order.id, ...walkColumns], sql`, `)} from ${table}
+    select ${walked} from ${table}
      where ${after ?? sql`true`} order by ${orderBy(order)} limit ${FILTERED_WALK}
   ), walk_end as materialized (
     select ${name(order.sort)}, ${name(order.id)}, (select count(*) from walk) as walked
       from walk as ${table} order by ${orderBy(order, true)} limit 1
   ), matches as materialized (
-    select ${columns} from ${table} where ${filter} limit ${TOTAL_CAP + 1}
+    select ${columns} from ${table} where ${filter} limit ${FEW_MATCHES + 1}
   )
   select ${name(order.id)} from (
     (select ${columns} from walk as ${table} where ${filter} order by ${orderBy(order)} limit ${rows})
     union all
     (select ${columns} from matches as ${table}
-      where ${walkWasFull} and ${matchesCount} <= ${TOTAL_CAP} and ${afterRow(order, walkEnd)}
+      where ${walkWasFull} and ${matchesCount} <= ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
       order by ${orderBy(order)} limit ${rows})
     union all
-    (select ${columns} from ${table}
-      where ${walkWasFull} and ${matchesCount} > ${TOTAL_CAP} and ${filter} and ${afterRow(order, walkEnd)}
-      order by ${orderBy(order)} limit ${rows})
+    (select ${columns} from (
+      select ${walked} from ${table} where ${walkWasFull} and ${matchesCount} > ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
+       order by ${orderBy(order)} offset 0
+    ) as ${table} where ${filter} limit ${rows})
   ) as ids limit ${rows})`
 }
 
@@ -243,15 +254,15 @@ export function totalOfTable(input: { limit: number }, rows: ReadonlyArray<{ tab
 
 /**
  * The first page's total of a large table's list: the database's row counter
- * when unfiltered (exact), the matches counted up to the cap when searching.
+ * when unfiltered (exact), the matches counted up to the cap otherwise.
  */
 export async function largeListTotal(
   db: Database,
   table: PgTable,
-  searchTerm: string,
+  filtered: boolean,
   matches: () => PgSelect,
 ): Promise<ListTotal> {
-  if (!searchTerm.trim()) {
+  if (!filtered) {
     const [row] = await rowCountQuery(db, table)
     return exactly(row?.rows ?? 0)
   }
