@@ -216,7 +216,7 @@ const list = withPermission({ book: ['read'] })
     path: '/books',
     summary: 'List books',
     description:
-      'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).',
+      'Books by title (or by `sort`: `title`, `author`; `order`: `asc`, `desc`), a page at a time (keyset cursor); `genreId` keeps one genre; `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).',
     tags: ['Books'],
   })
   .input(bookListInputSchema)
