@@ -5,7 +5,7 @@
  * first. A page sorted by the matches' position shows whether any plan depends on where
  * the matches sit in the sort order (docs/performance.md, decision 032).
  *
- *   BENCH_TERMS_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a filled database> npx tsx bench/search-terms.ts
+ *   BENCH_TERMS_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a filled database> npm run bench:terms
  */
 import pg from 'pg'
 import { runnerImport } from 'vite'

@@ -33,7 +33,7 @@ export const bookSchema = z.object({
 export type Book = z.infer<typeof bookSchema>
 
 /** The columns the book list sorts by (`?sort=`): title by default. */
-export const BOOK_SORTS = ['title', 'author'] as const
+const BOOK_SORTS = ['title', 'author'] as const
 export type BookSort = (typeof BOOK_SORTS)[number]
 
 /** `book.list`'s input: the search, a sort with its direction, a genre (its id), the page. */

@@ -20,7 +20,7 @@ export const userUpdateInputSchema = idInputSchema.extend(userFormSchema.shape)
 export const setRoleInputSchema = idInputSchema.extend({ role: roleSchema })
 
 /** The columns the user list sorts by (`?sort=`): name by default. */
-export const USER_SORTS = ['name', 'email'] as const
+const USER_SORTS = ['name', 'email'] as const
 
 /**
  * `user.list`'s input: the search, a sort with its direction, a role, the
