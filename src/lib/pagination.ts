@@ -16,6 +16,9 @@ export const listInputSchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 })
 
+/** The direction of a sortable list (`?order=`): ascending by default. */
+export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc')
+
 /**
  * A page of `item`s. `total` (rows matching the search) is given for the
  * first page only and is null on the next ones: the client keeps the first

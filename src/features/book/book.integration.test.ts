@@ -1,4 +1,4 @@
-import { eq, like, sql } from 'drizzle-orm'
+import { desc, eq, like, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
@@ -245,6 +245,32 @@ describe('book.list', () => {
     expect(body.items.length).toBeGreaterThan(0)
     expect(body.items.every((item) => item.title.toLowerCase().includes('silent'))).toBe(true)
     expect(body.items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+
+  it('sorts and filters for both roles; a sort or an order it does not know is a translated 400; 401 signed out', async () => {
+    const query = `/books?sort=author&order=desc&genreId=${genreId}&limit=5`
+    for (const caller of ['admin', 'user'] as const) {
+      const response = await api.rest(caller, 'GET', query)
+      expect(response.status).toBe(200)
+      const { items } = (await response.json()) as { items: Array<{ id: string }> }
+      const expected = await api.db
+        .select({ id: book.id })
+        .from(book)
+        .where(eq(book.genreId, genreId))
+        .orderBy(desc(book.author), desc(book.id))
+        .limit(5)
+      expect(items.map((item) => item.id)).toEqual(expected.map((row) => row.id))
+    }
+    expect((await api.rest('anonymous', 'GET', query)).status).toBe(401)
+    for (const bad of ['sort=price', 'order=up', `genreId=${'x'.repeat(101)}`]) {
+      const response = await api.rest('user', 'GET', `/books?${bad}`)
+      expect(response.status, bad).toBe(400)
+      const body = (await response.json()) as { message: string }
+      expect(body.message).not.toMatch(/internal|sql/i)
+    }
+    // The same refusal in French: the messages are translated.
+    const french = await api.rest('user', 'GET', '/books?sort=price&lng=fr')
+    expect(french.status).toBe(400)
   })
 })
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 
-import { asc, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
+import { eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
-import { listInputSchema, pageSchema } from '@/lib/pagination'
+import { pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import {
   afterCursor,
@@ -11,7 +11,10 @@ import {
   allOf,
   cappedCountQuery,
   decodeCursor,
+  filteredPageIds,
+  type KeysetOrder,
   largeListTotal,
+  orderBy,
   pageWithTotal,
   searchColumnWhere,
   tableRowsColumn,
@@ -25,13 +28,23 @@ import { book, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/change-notices.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
-import { type Book, bookFormSchema, bookSchema, bookUpdateInputSchema } from './schema'
+import {
+  type Book,
+  bookFormSchema,
+  bookListInputSchema,
+  bookSchema,
+  type BookSort,
+  bookUpdateInputSchema,
+} from './schema'
 
-/** The list's input once parsed (defaults applied). */
+/** The list's input once parsed (defaults applied; the sort is by title, ascending, when left out). */
 export interface BookListInput {
   searchTerm: string
   cursor?: string
   limit: number
+  sort?: BookSort
+  order?: 'asc' | 'desc'
+  genreId?: string
 }
 
 const { id, title, author, publisher, cover, createdAt, updatedAt } = getTableColumns(book)
@@ -78,21 +91,39 @@ function selectBooks(db: Database) {
   return db.select(columns).from(book).leftJoin(genre, eq(book.genreId, genre.id))
 }
 
-const searchOf = (input: Pick<BookListInput, 'searchTerm'>) =>
-  searchColumnWhere(input.searchTerm, book.search, [book.title, book.author])
+type BookFilter = Pick<BookListInput, 'searchTerm' | 'genreId'>
+
+/** The search and the genre, or undefined when the list is the whole catalogue. */
+const filterOf = (input: BookFilter) =>
+  allOf(
+    searchColumnWhere(input.searchTerm, book.search, [book.title, book.author]),
+    input.genreId ? eq(book.genreId, input.genreId) : undefined,
+  )
+
+/** The list's order: by title or author, then id; each has its (sort, id, search, genre_id) index. */
+const orderOf = (input: Pick<BookListInput, 'sort' | 'order'>): KeysetOrder => ({
+  sort: input.sort === 'author' ? book.author : book.title,
+  id: book.id,
+  descending: input.order === 'desc',
+})
+
+/** The whole catalogue in its default order: the kept first page and the prepared next pages. */
+const isWholeCatalogue = (input: BookListInput) =>
+  !filterOf(input) && (input.sort ?? 'title') === 'title' && (input.order ?? 'asc') === 'asc'
 
 /** The first page of the whole catalogue: its total is the row counter, read in the page's own query. */
-const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && !input.searchTerm.trim()
+const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && isWholeCatalogue(input)
 
 /**
  * The SQL `book.list` runs for one page: books matching the search, after the
  * cursor, in (title, id) order, one row more than the page to tell whether a
  * next page exists. A deferred join: the page's ids are picked from the
  * (title, id, search) index alone, where a search filters index tuples
- * without visiting the table for every rejected row; only the page's rows
- * are then read. On the unfiltered first page each row also carries the
- * table's row counter (`tableRows`, null otherwise): one round trip. Exported
- * so the benchmark EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
+ * without visiting the table for every rejected row (`filteredPageIds`: fast
+ * wherever the matches sit in the order); only the page's rows are then read.
+ * On the unfiltered first page each row also carries the table's row counter
+ * (`tableRows`, null otherwise): one round trip. Exported so the benchmark
+ * EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
  * `prepared` gives placeholders for the page size and the cursor's values.
  */
 export function listBooksQuery(
@@ -100,24 +131,25 @@ export function listBooksQuery(
   input: BookListInput,
   prepared?: { rowsToRead: Placeholder; after?: { sort: Placeholder; id: Placeholder } },
 ) {
-  const after = prepared?.after
-    ? afterKey(book.title, book.id, prepared.after)
-    : afterCursor(book.title, book.id, input.cursor)
-  const page = db
-    .select({ id: book.id })
-    .from(book)
-    .where(allOf(searchOf(input), after))
-    .orderBy(asc(book.title), asc(book.id))
-    .limit(prepared?.rowsToRead ?? input.limit + 1)
-    .as('page')
-  const tableRows = !after && !input.searchTerm.trim() ? tableRowsColumn(book) : sql<number | null>`null`
+  const order = orderOf(input)
+  const after = prepared?.after ? afterKey(order, prepared.after) : afterCursor(order, input.cursor)
+  const rows = prepared?.rowsToRead ?? input.limit + 1
+  const filter = filterOf(input)
+  const page = filter
+    ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input) })} as page`
+    : sql`(${db.select({ id: book.id }).from(book).where(after).orderBy(orderBy(order)).limit(rows)}) as page`
+  const tableRows = !after && !filter ? tableRowsColumn(book) : sql<number | null>`null`
   return db
     .select({ ...columns, tableRows })
     .from(page)
-    .innerJoin(book, eq(book.id, page.id))
+    .innerJoin(book, sql`${book.id} = page.id`)
     .leftJoin(genre, eq(book.genreId, genre.id))
-    .orderBy(asc(book.title), asc(book.id))
+    .orderBy(orderBy(order))
 }
+
+/** The columns the filter reads: the search column and the genre (in the order's indexes), the author when a term spans a line (`searchColumnWhere`). */
+const filterColumns = (input: BookFilter) =>
+  input.searchTerm.includes('\n') ? [book.search, book.genreId, book.author] : [book.search, book.genreId]
 
 /**
  * The whole catalogue's pages (every visit of the lists starts with the first
@@ -137,20 +169,20 @@ const nextPageQuery = preparedPerDatabase((db) =>
   }).prepare('book_next_page'),
 )
 
-/** A page's rows: the whole catalogue's next pages by their prepared statement, a search's by its own query. */
+/** A page's rows: the whole catalogue's next pages by their prepared statement, any other page by its own query. */
 function pageRows(db: Database, input: BookListInput) {
-  if (input.searchTerm.trim() || !input.cursor) return listBooksQuery(db, input)
+  if (!isWholeCatalogue(input) || !input.cursor) return listBooksQuery(db, input)
   const { sort, id } = decodeCursor(input.cursor)
   return nextPageQuery(db).execute({ rowsToRead: input.limit + 1, afterTitle: sort, afterId: id })
 }
 
 /** The count of a search's matches, stopping past the cap (the first page's total; see `largeListTotal`). */
-export function countBooksQuery(db: Database, input: Pick<BookListInput, 'searchTerm'>) {
+export function countBooksQuery(db: Database, input: BookFilter) {
   return cappedCountQuery(db, matchingBooks(db, input))
 }
 
-const matchingBooks = (db: Database, input: Pick<BookListInput, 'searchTerm'>) =>
-  db.select({ id: book.id }).from(book).where(searchOf(input)).$dynamic()
+const matchingBooks = (db: Database, input: BookFilter) =>
+  db.select({ id: book.id }).from(book).where(filterOf(input)).$dynamic()
 
 async function findBook(db: Database, bookId: string) {
   const [row] = await selectBooks(db).where(eq(book.id, bookId))
@@ -170,7 +202,7 @@ function writable(input: typeof bookFormSchema._zod.output) {
 
 /** The API's page from the rows read (one more than the page: whether a next page exists) and the total. */
 function bookPage(input: BookListInput, { rows, total }: { rows: Row[]; total: ReturnType<typeof totalOfTable> }) {
-  const page = toPage(rows, input.limit, (row) => row.title)
+  const page = toPage(rows, input.limit, (row) => (input.sort === 'author' ? row.author : row.title))
   return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
 }
 
@@ -198,10 +230,10 @@ const list = withPermission({ book: ['read'] })
     path: '/books',
     summary: 'List books',
     description:
-      'Books by title, a page at a time (keyset cursor); `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).',
+      'Books by title (or by `sort`: `title`, `author`; `order`: `asc`, `desc`), a page at a time (keyset cursor); `genreId` keeps one genre; `searchTerm` matches the title or the author, whatever the case. `total` is given on the first page only: exact, or at least 1,000 when `totalCapped` (a search with more matches).',
     tags: ['Books'],
   })
-  .input(listInputSchema)
+  .input(bookListInputSchema)
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db }, input }) =>
     isUnfilteredFirstPage(input)
@@ -211,7 +243,7 @@ const list = withPermission({ book: ['read'] })
           await pageWithTotal(
             input,
             () => pageRows(db, input),
-            () => largeListTotal(db, book, input.searchTerm, () => matchingBooks(db, input)),
+            () => largeListTotal(db, book, Boolean(filterOf(input)), () => matchingBooks(db, input)),
           ),
         ),
   )

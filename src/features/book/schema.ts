@@ -2,6 +2,7 @@ import { dateTimeSchema, idInputSchema } from '@/lib/api-schemas'
 import { genreSchema } from '@/lib/genre-schema'
 import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
+import { listInputSchema, sortOrderSchema } from '@/lib/pagination'
 
 /**
  * The book form, shared by the form (zodResolver) and the API (procedure
@@ -32,3 +33,14 @@ export const bookSchema = z.object({
   updatedAt: dateTimeSchema,
 })
 export type Book = z.infer<typeof bookSchema>
+
+/** The columns the book list sorts by (`?sort=`): title by default. */
+const BOOK_SORTS = ['title', 'author'] as const
+export type BookSort = (typeof BOOK_SORTS)[number]
+
+/** `book.list`'s input: the search, a sort with its direction, a genre (its id), the page. */
+export const bookListInputSchema = listInputSchema.extend({
+  sort: z.enum(BOOK_SORTS).default('title'),
+  order: sortOrderSchema,
+  genreId: z.string().trim().max(100).optional(),
+})

@@ -22,7 +22,7 @@ const list = withPermission({ genre: ['read'] })
         db
           .select(columns)
           .from(genre)
-          .where(allOf(search, afterCursor(genre.name, genre.id, input.cursor)))
+          .where(allOf(search, afterCursor({ sort: genre.name, id: genre.id }, input.cursor)))
           .orderBy(asc(genre.name), asc(genre.id))
           .limit(input.limit + 1),
       () => exactCount(db.select({ value: count() }).from(genre).where(search)),

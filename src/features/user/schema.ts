@@ -4,7 +4,7 @@ import { emailSchema, nameSchema } from '@/lib/auth/schemas'
 import { deviceSchema } from '@/lib/device'
 import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
-import { listInputSchema, pageSchema } from '@/lib/pagination'
+import { listInputSchema, pageSchema, sortOrderSchema } from '@/lib/pagination'
 
 /** Shared by the API and the user form (messages are i18n keys). */
 export const roleSchema = z.enum(ROLES as [Role, ...Role[]])
@@ -18,6 +18,20 @@ export type UserFormValues = z.infer<typeof userFormSchema>
 
 export const userUpdateInputSchema = idInputSchema.extend(userFormSchema.shape)
 export const setRoleInputSchema = idInputSchema.extend({ role: roleSchema })
+
+/** The columns the user list sorts by (`?sort=`): name by default. */
+const USER_SORTS = ['name', 'email'] as const
+
+/**
+ * `user.list`'s input: the search, a sort with its direction, a role, the
+ * banned state (`true` or `false`, as a query string carries it), the page.
+ */
+export const userListInputSchema = listInputSchema.extend({
+  sort: z.enum(USER_SORTS).default('name'),
+  order: sortOrderSchema,
+  role: roleSchema.optional(),
+  banned: z.enum(['true', 'false']).optional(),
+})
 
 /** A row of the users list. */
 export const userListItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { createRouterClient, type RouterClient } from '@orpc/server'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
@@ -82,6 +82,7 @@ describe('user.list', () => {
       emailVerified: expect.any(Boolean),
       role: expect.any(String),
       banned: expect.any(Boolean),
+      avatar: null,
     })
     const next = await admin.user.list({ cursor: page.nextCursor! })
     expect(next.total).toBeNull()
@@ -112,6 +113,65 @@ describe('user.list', () => {
     expect((await admin.user.list({ searchTerm: '_' })).total).toBe(0)
   })
 
+  it('sorts by name or e-mail either way and filters by role and banned state, page after page, ties by id', async () => {
+    const admin = await clients('admin')
+    // Ties on the name, two admins, one banned user: each filter has rows, each sort has ties.
+    const tied = [await newUser(), await newUser(), await newUser('admin'), await newUser('admin')]
+    await api.db
+      .update(user)
+      .set({ name: 'Tied Name' })
+      .where(
+        inArray(
+          user.id,
+          tied.map((row) => row.id),
+        ),
+      )
+    await api.db.update(user).set({ banned: true }).where(eq(user.id, tied[0]!.id))
+    for (const sort of ['name', 'email'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const cases: Array<{ role?: 'admin' | 'user'; banned?: 'true' | 'false'; searchTerm?: string }> = [
+          {},
+          { role: 'admin' },
+          { banned: 'true' },
+          { role: 'user', banned: 'false' },
+          { searchTerm: 'tied' },
+        ]
+        for (const filters of cases) {
+          const direction = order === 'asc' ? asc : desc
+          const expected = await api.db
+            .select({ id: user.id })
+            .from(user)
+            .where(
+              and(
+                filters.role ? eq(user.role, filters.role) : undefined,
+                filters.banned ? eq(user.banned, filters.banned === 'true') : undefined,
+                filters.searchTerm ? ilike(user.name, '%tied%') : undefined,
+              ),
+            )
+            .orderBy(direction(sort === 'email' ? user.email : user.name), direction(user.id))
+          const seen: string[] = []
+          let cursor: string | undefined
+          do {
+            const page = await admin.user.list({ sort, order, ...filters, limit: 3, cursor })
+            if (!cursor) expect(page.total).toBe(expected.length)
+            seen.push(...page.items.map((item) => item.id))
+            cursor = page.nextCursor ?? undefined
+          } while (cursor && seen.length <= expected.length)
+          expect(seen, `${sort} ${order} ${JSON.stringify(filters)}`).toEqual(expected.map((row) => row.id))
+        }
+      }
+    }
+  })
+
+  it('refuses a sort, an order, a role or a banned state it does not know with a translated 400', async () => {
+    for (const query of ['sort=password', 'order=up', 'role=root', 'banned=yes']) {
+      const response = await api.rest('admin', 'GET', `/users?${query}`)
+      expect(response.status, query).toBe(400)
+      expect(JSON.stringify(await response.json())).not.toContain('Internal')
+    }
+    expect((await api.rest('admin', 'GET', '/users?sort=email&order=desc&role=admin&banned=false')).status).toBe(200)
+  })
+
   it('refuses a user (403, as /api/auth/admin/list-users does) and a signed-out caller (401)', async () => {
     const denied = await refusal((await clients('user')).user.list({}))
     expect(denied).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS' })
@@ -122,6 +182,8 @@ describe('user.list', () => {
     expect(((await response.json()) as { code: string }).code).toBe(denied.code)
     expect((await api.rest('anonymous', 'GET', '/users')).status).toBe(401)
     expect((await api.rest('user', 'GET', '/users')).status).toBe(403)
+    expect((await api.rest('user', 'GET', '/users?sort=email&role=admin&banned=true')).status).toBe(403)
+    expect((await api.rest('anonymous', 'GET', '/users?sort=email&order=desc')).status).toBe(401)
   })
 })
 

@@ -1,7 +1,7 @@
-import { and, type AnyColumn, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import { and, type AnyColumn, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
-import { listInputSchema, pageSchema } from '@/lib/pagination'
+import { pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
 import {
@@ -9,7 +9,10 @@ import {
   allOf,
   decodeCursor,
   exactCount,
+  filteredPageIds,
+  type KeysetOrder,
   largeListTotal,
+  orderBy,
   pageWithTotal,
   searchWhere,
   toPage,
@@ -27,6 +30,7 @@ import {
   sessionPageSchema,
   setRoleInputSchema,
   userFormSchema,
+  userListInputSchema,
   userListItemSchema,
   userPageInputSchema,
   userSchema,
@@ -83,28 +87,55 @@ function beforeCursor(timeColumn: AnyColumn, idColumn: AnyColumn, cursor: string
   return sql`(${timeColumn}, ${idColumn}) < (${sort}::timestamptz, ${id})`
 }
 
-/** Users by name (then id), searchable on name and e-mail, a page at a time. */
+/** The user list's order: by name or e-mail, then id. */
+const userOrder = (input: typeof userListInputSchema._zod.output): KeysetOrder => ({
+  sort: input.sort === 'email' ? user.email : user.name,
+  id: user.id,
+  descending: input.order === 'desc',
+})
+
+/**
+ * Users by name or e-mail (then id), searchable on both, filtered by role and
+ * banned state, a page at a time. A filtered page is found wherever its rows
+ * sit in the order (`filteredPageIds`: a rare role or the banned few from
+ * their own index).
+ */
 const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS')
-  .route({ method: 'GET', path: '/users', summary: 'List users', tags: TAGS })
-  .input(listInputSchema)
+  .route({
+    method: 'GET',
+    path: '/users',
+    summary: 'List users',
+    description:
+      '`sort` (`name` or `email`) and `order` (`asc` or `desc`); `role` and `banned` (`true` or `false`) filter; `searchTerm` matches the name or the e-mail.',
+    tags: TAGS,
+  })
+  .input(userListInputSchema)
   .output(pageSchema(userListItemSchema))
   .handler(async ({ context: { db }, input }) => {
-    const search = searchWhere(input.searchTerm, [user.name, user.email])
-    const { rows, total } = await pageWithTotal(
+    const order = userOrder(input)
+    const filter = allOf(
+      searchWhere(input.searchTerm, [user.name, user.email]),
+      input.role ? eq(user.role, input.role) : undefined,
+      input.banned ? eq(user.banned, input.banned === 'true') : undefined,
+    )
+    const after = afterCursor(order, input.cursor)
+    const rows = input.limit + 1
+    const { rows: found, total } = await pageWithTotal(
       input,
       () =>
-        db
-          .select(listColumns)
-          .from(user)
-          .where(allOf(search, afterCursor(user.name, user.id, input.cursor)))
-          .orderBy(asc(user.name), asc(user.id))
-          .limit(input.limit + 1),
+        filter
+          ? db
+              .select(listColumns)
+              .from(
+                sql`${filteredPageIds(user, order, { filter, after, rows, walkColumns: [user.email, user.name, user.role, user.banned] })} as page`,
+              )
+              .innerJoin(user, sql`${user.id} = page.id`)
+              .orderBy(orderBy(order))
+          : db.select(listColumns).from(user).where(after).orderBy(orderBy(order)).limit(rows),
       () =>
-        largeListTotal(db, user, input.searchTerm, () =>
-          db.select({ id: user.id }).from(user).where(search).$dynamic(),
-        ),
+        largeListTotal(db, user, Boolean(filter), () => db.select({ id: user.id }).from(user).where(filter).$dynamic()),
     )
-    const page = toPage(rows, input.limit, (row) => row.name)
+    const page = toPage(found, input.limit, (row) => (input.sort === 'email' ? row.email : row.name))
     return { ...page, items: page.items.map(withRole), ...total }
   })
 

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, count, eq, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, type AnyColumn, count, eq, getTableName, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 
 import type { KeysetCursor } from '@/lib/pagination'
@@ -27,18 +27,100 @@ export function decodeCursor(value: string): KeysetCursor {
   throw apiError('BAD_REQUEST', 'ui:api.invalidCursor', { field: 'cursor' })
 }
 
-/** Rows after the cursor, in (sort, id) order: a row comparison the (sort, id) index serves. */
-export function afterCursor(sortColumn: AnyColumn, idColumn: AnyColumn, cursor: string | undefined): SQL | undefined {
-  return cursor ? afterKey(sortColumn, idColumn, decodeCursor(cursor)) : undefined
+/** A list's keyset order: a sort column, then the id for ties, both ascending or both descending. */
+export interface KeysetOrder {
+  sort: AnyColumn
+  id: AnyColumn
+  descending?: boolean
+}
+
+/** Rows after the cursor in the order: a row comparison the (sort, id) index serves. */
+export function afterCursor(order: KeysetOrder, cursor: string | undefined): SQL | undefined {
+  return cursor ? afterKey(order, decodeCursor(cursor)) : undefined
 }
 
 /** The same comparison with a cursor's values, or the placeholders of a prepared query. */
-export function afterKey(
-  sortColumn: AnyColumn,
-  idColumn: AnyColumn,
-  { sort, id }: { sort: unknown; id: unknown },
+export function afterKey(order: KeysetOrder, { sort, id }: { sort: unknown; id: unknown }): SQL {
+  return afterRow(order, sql`(${sort}, ${id})`)
+}
+
+const afterRow = (order: KeysetOrder, row: SQL) =>
+  order.descending ? sql`(${order.sort}, ${order.id}) < ${row}` : sql`(${order.sort}, ${order.id}) > ${row}`
+
+/** `order by` of the order, or of its reverse. */
+export function orderBy(order: KeysetOrder, reversed = false): SQL {
+  const direction = Boolean(order.descending) === reversed ? sql`asc` : sql`desc`
+  return sql`${order.sort} ${direction}, ${order.id} ${direction}`
+}
+
+/** How many rows of the order a filtered page reads from the order's index before it weighs the matches. */
+export const FILTERED_WALK = 1000
+
+/**
+ * A filter with at most this many matches is read from its own index and
+ * sorted (10 pages); counting more would cost a common filter more than the
+ * walk it might save (each match a row of the table read).
+ */
+export const FEW_MATCHES = 200
+
+/**
+ * The ids of one page of `table`'s rows that match `filter`, after `after`, in
+ * the order: fast wherever the matches sit in that order, one statement
+ * (docs/decisions/032-filtered-pages.md). Three ways, each tried only when the
+ * ones before found fewer rows than the page (a `union all` under a limit):
+ *
+ * 1. the next `FILTERED_WALK` rows of the order (from its index, with
+ *    `walkColumns`, the columns `filter` reads), filtered: a common match
+ *    spread over the order is found here, whatever the planner estimates;
+ * 2. when the walk was full and the filter has at most `FEW_MATCHES` matches in
+ *    all (counted from the filter's own index, stopping past them): those
+ *    past the walk's end, sorted. A rare match costs the same wherever it sits;
+ * 3. otherwise the order's index from the walk's end on, filtered (`offset 0`
+ *    keeps the filter off that scan, so that the planner cannot read every
+ *    match of a common filter and sort them instead).
+ *
+ * The walked rows and the matches are read under the table's own name, so
+ * `filter` reads them as it reads the table. Only a common match that sits
+ * far along the order (after a long run of rows that do not match) still
+ * walks to it in 3.
+ */
+export function filteredPageIds(
+  table: PgTable,
+  order: KeysetOrder,
+  {
+    filter,
+    after,
+    walkColumns,
+    rows,
+  }: { filter: SQL; after: SQL | undefined; walkColumns: AnyColumn[]; rows: number | Placeholder },
 ): SQL {
-  return sql`(${sortColumn}, ${idColumn}) > (${sort}, ${id})`
+  const name = (column: AnyColumn) => sql.identifier(column.name)
+  const walkEnd = sql`(select ${name(order.sort)}, ${name(order.id)} from walk_end)`
+  const walkWasFull = sql`(select walked from walk_end) = ${FILTERED_WALK}`
+  const matchesCount = sql`(select count(*) from matches)`
+  const columns = sql.join([order.id, order.sort], sql`, `)
+  const walked = sql.join([...new Set([order.sort, order.id, ...walkColumns])], sql`, `)
+  return sql`(with walk as materialized (
+    select ${walked} from ${table}
+     where ${after ?? sql`true`} order by ${orderBy(order)} limit ${FILTERED_WALK}
+  ), walk_end as materialized (
+    select ${name(order.sort)}, ${name(order.id)}, (select count(*) from walk) as walked
+      from walk as ${table} order by ${orderBy(order, true)} limit 1
+  ), matches as materialized (
+    select ${columns} from ${table} where ${filter} limit ${FEW_MATCHES + 1}
+  )
+  select ${name(order.id)} from (
+    (select ${columns} from walk as ${table} where ${filter} order by ${orderBy(order)} limit ${rows})
+    union all
+    (select ${columns} from matches as ${table}
+      where ${walkWasFull} and ${matchesCount} <= ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
+      order by ${orderBy(order)} limit ${rows})
+    union all
+    (select ${columns} from (
+      select ${walked} from ${table} where ${walkWasFull} and ${matchesCount} > ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
+       order by ${orderBy(order)} offset 0
+    ) as ${table} where ${filter} limit ${rows})
+  ) as ids limit ${rows})`
 }
 
 /** `ILIKE '%term%'` on any of the columns (served by their pg_trgm GIN indexes); the term's wildcards are literal. */
@@ -172,15 +254,15 @@ export function totalOfTable(input: { limit: number }, rows: ReadonlyArray<{ tab
 
 /**
  * The first page's total of a large table's list: the database's row counter
- * when unfiltered (exact), the matches counted up to the cap when searching.
+ * when unfiltered (exact), the matches counted up to the cap otherwise.
  */
 export async function largeListTotal(
   db: Database,
   table: PgTable,
-  searchTerm: string,
+  filtered: boolean,
   matches: () => PgSelect,
 ): Promise<ListTotal> {
-  if (!searchTerm.trim()) {
+  if (!filtered) {
     const [row] = await rowCountQuery(db, table)
     return exactly(row?.rows ?? 0)
   }

@@ -32,6 +32,10 @@ export const user = pgTable(
     index('user_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('user_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     index('user_name_id_idx').on(table.name, table.id),
+    // The user list's other order and the matches of its filters (a rare role or a ban: see filteredPageIds).
+    index('user_email_id_idx').on(table.email, table.id),
+    index('user_role_idx').on(table.role),
+    index('user_banned_idx').on(table.banned),
     // The dashboard's new sign-ups of the week: a range count.
     index('user_created_at_idx').on(table.createdAt),
   ],
@@ -161,9 +165,10 @@ export const book = pgTable(
   (table) => [
     uniqueIndex('book_title_author_unique').on(table.title, table.author),
     index('book_genre_id_idx').on(table.genreId),
-    // Keyset order (title, id); the search text rides along so a search
-    // filters index tuples alone (see listBooksQuery).
-    index('book_title_id_search_idx').on(table.title, table.id, table.search),
+    // Keyset orders (title or author, then id); the search text and the genre
+    // ride along so a filtered page filters index tuples alone (see listBooksQuery).
+    index('book_title_id_search_genre_idx').on(table.title, table.id, table.search, table.genreId),
+    index('book_author_id_search_genre_idx').on(table.author, table.id, table.search, table.genreId),
     index('book_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     // The dashboard's latest books: the first rows of a backward index scan.
     index('book_created_at_id_idx').on(table.createdAt, table.id),

@@ -1,0 +1,162 @@
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { allOf, encodeCursor, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP } from '@/server/api/pagination.server'
+import { book, genre } from '@/server/db/schema'
+import { type ApiHarness, createApiHarness } from '@/test/api'
+import { seededChoices } from '@/test/seeded-random'
+
+/**
+ * A search's pages are the same rows in the same (title, id) order whichever
+ * of `filteredPageIds`' three ways finds them (decision 032): generated
+ * catalogues where a word is common and spread (found by the walk), rare and
+ * late in the order (by its own index), common and clustered at the end of the
+ * order (the walk goes on), against the plain definition of a search (`ILIKE`
+ * on the title or the author, in (title, id) order).
+ */
+const SEED = Number(process.env.TEST_SEED ?? 32)
+const { int, pick, chance } = seededChoices(SEED)
+
+const SPREAD = 'lantern'
+const RARE_LATE = 'marigold'
+const CLUSTERED_LATE = 'velvetine'
+const RARE_EARLY = 'amethyst'
+const FILLER = ['Orchard', 'Tide', 'Harbour', 'Quarry', 'Meadow', 'Compass', 'Bridge']
+const AUTHORS = ['Ada Becker', 'Omar Lantern', 'Yara Costa', 'Zeno Abara', 'Luc Ibsen']
+
+let api: ApiHarness
+let genreIds: string[]
+
+beforeAll(async () => {
+  api = await createApiHarness()
+  genreIds = (await api.db.select({ id: genre.id }).from(genre)).map((row) => row.id)
+  const rows: Array<{ id: string; title: string; author: string; genreId: string | null }> = []
+  // Authors tie within each thousand rows (sorted by author, ties go by id), the clustered titles' authors
+  // are all different (their titles tie); a repeated (title, author) is left out.
+  const add = (title: string) =>
+    rows.push({
+      id: `gen-${rows.length}`,
+      title,
+      author: `${pick(AUTHORS)} ${title.startsWith('Zz') ? rows.length : Math.floor(rows.length / 1000)}`,
+      genreId: chance(0.9) ? pick(genreIds) : null,
+    })
+  // Four runs of the order (A, B, M, P) of half a walk each, then the clustered word: a walk from the
+  // start ends after B. The rare word sits in each run (found partly by the walk, the rest by its
+  // own index), the clustered one in A (by the walk) and then only at the end (the walk goes on).
+  for (const run of ['A', 'B', 'M', 'P']) {
+    for (let i = 0; i < FILTERED_WALK / 2; i++) {
+      const word = chance(0.3) ? SPREAD : chance(0.02) ? RARE_LATE : pick(FILLER)
+      add(`${run} ${pick(FILLER)} ${run === 'A' && i % 100 === 0 ? CLUSTERED_LATE : word} ${int(50)}`)
+    }
+  }
+  for (let i = 0; i < 12; i++) add(`Aa ${RARE_EARLY} ${pick(FILLER)} ${int(3)}`)
+  for (let i = 0; i < 10; i++) add(`Zy ${RARE_LATE} ${pick(FILLER)} ${int(3)}`)
+  // Ties on the title: the same few titles for many books, ordered by id.
+  for (let i = 0; i < TOTAL_CAP + 150; i++) add(`Zz ${CLUSTERED_LATE} ${pick(FILLER)} ${int(4)}`)
+  for (let start = 0; start < rows.length; start += 500)
+    await api.db
+      .insert(book)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing()
+})
+
+interface Listing {
+  sort?: 'title' | 'author'
+  order?: 'asc' | 'desc'
+  genreId?: string
+}
+
+/** Every matching id in the list's order, as the plain definition of a search reads them. */
+async function expected(term: string, { sort = 'title', order = 'asc', genreId }: Listing = {}) {
+  const direction = order === 'asc' ? asc : desc
+  const rows = await api.db
+    .select({ id: book.id })
+    .from(book)
+    .where(allOf(searchWhere(term, [book.title, book.author]), genreId ? eq(book.genreId, genreId) : undefined))
+    .orderBy(direction(sort === 'author' ? book.author : book.title), direction(book.id))
+  return rows.map((row) => row.id)
+}
+
+/** Every page of the search as the API serves it, from the first or from a cursor. */
+async function served(term: string, limit: number, cursor?: string, listing: Listing = {}) {
+  const user = await api.client('user')
+  const ids: string[] = []
+  do {
+    // A cursor that goes round would page for ever: more pages than rows is a failure.
+    if (ids.length > 5000) throw new Error(`"${term}": the pages never end`)
+    const page = await user.book.list({ searchTerm: term, limit, cursor, ...listing })
+    ids.push(...page.items.map((item) => item.id))
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+  return ids
+}
+
+describe(`book.list search pages (seed ${SEED})`, () => {
+  it('the generated words sit where each way of finding them is needed', async () => {
+    const count = async (term: string) => (await expected(term)).length
+    expect(await count(CLUSTERED_LATE)).toBeGreaterThan(TOTAL_CAP)
+    expect(await count(RARE_LATE)).toBeLessThan(FEW_MATCHES)
+    // Past the first walk: the rare word's later matches and the clustered word's run at the end.
+    const pastTheWalk = (term: string) =>
+      api.db.$count(book, sql`${book.title} >= 'M' and ${book.search} like ${`%${term}%`}`)
+    expect(await pastTheWalk(RARE_LATE)).toBeGreaterThan(0)
+    expect(await pastTheWalk(CLUSTERED_LATE)).toBeGreaterThan(TOTAL_CAP)
+  })
+
+  it('serves every page of a search as the plain search reads it, whatever the way', async () => {
+    const terms = [
+      SPREAD,
+      RARE_LATE,
+      CLUSTERED_LATE,
+      RARE_EARLY,
+      CLUSTERED_LATE.toUpperCase(),
+      'arigol',
+      `${CLUSTERED_LATE} ${FILLER[0]}`,
+      'lantern 1',
+      'zeno abara',
+      'nothing-matches-this',
+      'a',
+      'zz',
+    ]
+    for (const term of terms) {
+      const all = await expected(term)
+      const limit = pick([7, 20, 100])
+      expect(await served(term, limit), `"${term}" in pages of ${limit}`).toEqual(all)
+    }
+  })
+
+  it('serves the same rows from any cursor, also one just before a clustered or rare word', async () => {
+    const user = await api.client('user')
+    for (let round = 0; round < 12; round++) {
+      const term = pick([SPREAD, RARE_LATE, CLUSTERED_LATE, RARE_EARLY, 'abara'])
+      const all = await expected(term)
+      // A cursor from the whole catalogue's order: anywhere, not only on a match.
+      const catalogue = await api.db
+        .select({ id: book.id, title: book.title })
+        .from(book)
+        .orderBy(asc(book.title), asc(book.id))
+      const at = catalogue[int(catalogue.length)]!
+      const cursor = encodeCursor({ sort: at.title, id: at.id })
+      const position = new Map(catalogue.map((entry, index) => [entry.id, index]))
+      const after = all.filter((id) => position.get(id)! > position.get(at.id)!)
+      const limit = pick([3, 20])
+      expect(await served(term, limit, cursor), `"${term}" after ${at.title}`).toEqual(after)
+      const first = await user.book.list({ searchTerm: term, limit, cursor })
+      expect(first.items.map((item) => item.id)).toEqual(after.slice(0, limit))
+    }
+  })
+
+  it('sorts by title or author, either way, with a genre or none, with a search or none, page after page', async () => {
+    for (let round = 0; round < 10; round++) {
+      const listing: Listing = {
+        sort: pick(['title', 'author'] as const),
+        order: pick(['asc', 'desc'] as const),
+        genreId: chance(0.5) ? pick(genreIds) : undefined,
+      }
+      const term = pick(['', '', SPREAD, RARE_LATE, CLUSTERED_LATE, 'abara'])
+      const limit = pick([20, 100])
+      const ids = await served(term, limit, undefined, listing)
+      expect(ids, `"${term}" ${JSON.stringify(listing)} in pages of ${limit}`).toEqual(await expected(term, listing))
+    }
+  })
+})
