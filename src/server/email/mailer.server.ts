@@ -1,5 +1,3 @@
-import type { Transporter } from 'nodemailer'
-
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
 import { env } from '@/lib/env.server'
 import { type Language, languageDir } from '@/lib/i18n/config'
@@ -7,42 +5,22 @@ import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { logger } from '@/server/logger.server'
 
-import { pushToOutbox } from './dev-outbox.server'
+import type { Database } from '@/server/db/client.server'
+
 import { LoginCodeEmail } from './login-code-email'
-
-export interface EmailMessage {
-  to: string
-  subject: string
-  html: string
-  text: string
-}
-
-let transport: Promise<Transporter> | undefined
-
-/**
- * SMTP when EMAIL_SERVER is set; otherwise (development only: env validation
- * refuses production without it) the dev outbox and the console.
- */
-async function sendEmail(message: EmailMessage) {
-  const { EMAIL_SERVER, EMAIL_FROM } = env()
-  if (!EMAIL_SERVER) {
-    pushToOutbox(message)
-    logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox (/dev/mailbox)')
-    return
-  }
-  transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(EMAIL_SERVER))
-  await (await transport).sendMail({ from: EMAIL_FROM, ...message })
-}
+import { queueEmail } from './outbox.server'
 
 /** Signing in, or confirming a new e-mail address (account page): the same e-mail, other words. */
 export type CodePurpose = 'signIn' | 'changeEmail'
 
 export async function sendLoginCode({
+  db,
   email,
   code,
   language,
   purpose = 'signIn',
 }: {
+  db: Database
   email: string
   code: string
   language: Language
@@ -65,5 +43,9 @@ export async function sendLoginCode({
     // The code on the console too: the quickest way to sign in while developing.
     logger.info(`login code for ${email}: ${code}`)
   }
-  await sendEmail({ to: email, subject: t(`${group}.subject`, { code }), html, text })
+  // One request, one code: the key makes a repeated call (or its retry) one e-mail.
+  await queueEmail(db, { to: email, subject: t(`${group}.subject`, { code }), html, text }, {
+    kind: group,
+    key: `${group}:${email}:${code}`,
+  })
 }
