@@ -76,16 +76,19 @@ export function startJobs(
         expireInSeconds: EXPIRE_SECONDS,
       }
       // Several processes start together: another one may create it first.
-      await (await boss.getQueue(definition.name))
-        ? boss.updateQueue(definition.name, queue)
-        : boss.createQueue(definition.name, queue).catch(() => boss.updateQueue(definition.name, queue))
+      if (!(await boss.getQueue(definition.name))) await boss.createQueue(definition.name, queue).catch(() => {})
+      await boss.updateQueue(definition.name, queue)
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' })
       if (work) {
         const id = await boss.work<object>(
           definition.name,
           { pollingIntervalSeconds: POLL_SECONDS },
           async ([job]) => {
-            if (job) await definition.run(handle.db, job.data)
+            if (!job) return
+            await definition.run(handle.db, job.data)
+            // pg-boss writes a completion without waiting for it: a stop right
+            // after would lose it, and the job would run again once expired.
+            await boss.complete(definition.name, job.id)
           },
         )
         workers.set(definition.name, id)
