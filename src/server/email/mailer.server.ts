@@ -44,8 +44,12 @@ export async function sendLoginCode({
     logger.info(`login code for ${email}: ${code}`)
   }
   // One request, one code: the key makes a repeated call (or its retry) one e-mail.
-  await queueEmail(db, { to: email, subject: t(`${group}.subject`, { code }), html, text }, {
-    kind: group,
-    key: `${group}:${email}:${code}`,
-  })
+  await queueEmail(
+    db,
+    { to: email, subject: t(`${group}.subject`, { code }), html, text },
+    {
+      kind: group,
+      key: `${group}:${email}:${code}`,
+    },
+  )
 }

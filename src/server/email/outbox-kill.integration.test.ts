@@ -86,7 +86,10 @@ it('a sender killed (-9) mid-send loses nothing and sends nothing twice', async 
     expect(left).toMatchObject({ attempts: 1, sentAt: null })
     // Kept: claimed by the dead sender until its claim lapses (30 s; here, at once).
     await expect(sendFromOutbox(after.db, { id })).rejects.toThrow(/another process/)
-    await after.db.update(emailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, id))
+    await after.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, id))
     state.accept = true
     await sendFromOutbox(after.db, { id })
     await sendFromOutbox(after.db, { id })

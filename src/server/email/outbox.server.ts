@@ -59,7 +59,10 @@ export async function queueEmail(
 export async function sendFromOutbox(db: Database, { id }: { id: string }) {
   const [claimed] = await db
     .update(emailOutbox)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
+    .set({
+      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
     .where(
       and(
         eq(emailOutbox.id, id),
@@ -69,10 +72,7 @@ export async function sendFromOutbox(db: Database, { id }: { id: string }) {
     )
     .returning()
   if (!claimed) {
-    const [row] = await db
-      .select({ sentAt: emailOutbox.sentAt })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, id))
+    const [row] = await db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.id, id))
     if (!row || row.sentAt) return
     throw new Error(`e-mail ${id} is being sent by another process`)
   }

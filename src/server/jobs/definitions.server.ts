@@ -12,7 +12,11 @@ export const JOBS: readonly JobDefinition[] = [
   {
     name: SEND_EMAIL_JOB,
     // No backoff: a doubling delay would leave a code waiting minutes after the server is back.
-    retry: { limit: (OTP_EXPIRES_MINUTES * 60) / EMAIL_RETRY_SECONDS, delaySeconds: EMAIL_RETRY_SECONDS, backoff: false },
+    retry: {
+      limit: (OTP_EXPIRES_MINUTES * 60) / EMAIL_RETRY_SECONDS,
+      delaySeconds: EMAIL_RETRY_SECONDS,
+      backoff: false,
+    },
     run: (db, data) => sendFromOutbox(db, data as { id: string }),
   },
   {

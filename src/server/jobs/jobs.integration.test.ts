@@ -120,7 +120,10 @@ describe('the e-mail outbox', () => {
       .values({ id, kind: 'test', ...message, attempts: 1, claimedUntil: sql`now() + interval '30 seconds'` })
     await expect(sendFromOutbox(handle.db, { id })).rejects.toThrow(/another process/)
     expect(catcher.mails).toHaveLength(0)
-    await handle.db.update(emailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, id))
+    await handle.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, id))
     await sendFromOutbox(handle.db, { id })
     await sendFromOutbox(handle.db, { id })
     expect(catcher.mails).toHaveLength(1)

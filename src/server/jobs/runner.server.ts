@@ -80,17 +80,13 @@ export function startJobs(
       await boss.updateQueue(definition.name, queue)
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' })
       if (work) {
-        const id = await boss.work<object>(
-          definition.name,
-          { pollingIntervalSeconds: POLL_SECONDS },
-          async ([job]) => {
-            if (!job) return
-            await definition.run(handle.db, job.data)
-            // pg-boss writes a completion without waiting for it: a stop right
-            // after would lose it, and the job would run again once expired.
-            await boss.complete(definition.name, job.id)
-          },
-        )
+        const id = await boss.work<object>(definition.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+          if (!job) return
+          await definition.run(handle.db, job.data)
+          // pg-boss writes a completion without waiting for it: a stop right
+          // after would lose it, and the job would run again once expired.
+          await boss.complete(definition.name, job.id)
+        })
         workers.set(definition.name, id)
       }
     }
