@@ -25,6 +25,7 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as ManagerJobsRouteImport } from './routes/manager/jobs'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]js'
 import { Route as ApiHealthIndexRouteImport } from './routes/api/health/index'
@@ -121,6 +122,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerJobsRoute = ManagerJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
   path: '/api/docs/',
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app'
     | '/login'
     | '/manager'
@@ -375,6 +386,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -528,6 +540,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/jobs': {
+      id: '/manager/jobs'
+      path: '/jobs'
+      fullPath: '/manager/jobs'
+      preLoaderRoute: typeof ManagerJobsRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/api/docs/': {
       id: '/api/docs/'
       path: '/api/docs'
@@ -657,6 +676,7 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
+  ManagerJobsRoute: typeof ManagerJobsRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
@@ -671,6 +691,7 @@ interface ManagerRouteRouteChildren {
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
+  ManagerJobsRoute: ManagerJobsRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,

@@ -15,6 +15,7 @@ export const statements = {
   apps: ['app', 'manager'],
   book: ['read', 'create', 'update', 'delete'],
   genre: ['read'],
+  job: ['list', 'retry', 'cancel'],
 } as const
 
 export const ac = createAccessControl(statements)

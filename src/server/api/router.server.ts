@@ -4,6 +4,7 @@ import { bookRouter } from '@/features/book/book.server'
 import { dashboardRouter } from '@/features/dashboard/dashboard.server'
 import { demoRouter } from '@/features/demo/demo.server'
 import { genreRouter } from '@/features/genre/genre.server'
+import { jobsRouter } from '@/features/jobs/jobs.server'
 import { shellRouter } from '@/features/shell/shell.server'
 import { userRouter } from '@/features/user/user.server'
 
@@ -20,6 +21,7 @@ export const router = {
   dashboard: dashboardRouter,
   demo: demoRouter,
   genre: genreRouter,
+  jobs: jobsRouter,
   shell: shellRouter,
   user: userRouter,
 }

@@ -152,7 +152,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('email_outbox_unsent_idx').on(table.createdAt).where(sql`sent_at is null`)],
+  (table) => [
+    index('email_outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`sent_at is null`),
+  ],
 )
 
 // ---- Catalogue ---------------------------------------------------------------

@@ -31,7 +31,7 @@ function slowMailServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, session, callback) {
+    onData(stream, _session, callback) {
       let body = ''
       stream.on('data', (chunk: Buffer) => (body += chunk))
       stream.on('end', () => {
@@ -98,6 +98,6 @@ it('a sender killed (-9) mid-send loses nothing and sends nothing twice', async 
     delete process.env.EMAIL_SERVER
     resetEnvForTests()
     if (!test) await after.close()
-    await new Promise((resolve) => server.close(resolve))
+    await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }, 90_000)

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
 
 import { env } from '@/lib/env.server'
+import type { JobQueue } from '@/lib/jobs'
 import type { Database } from '@/server/db/client.server'
 import { emailOutbox } from '@/server/db/schema'
 import { jobRunnerFor } from '@/server/jobs/runner.server'
@@ -19,7 +20,7 @@ export interface EmailMessage {
   text: string
 }
 
-export const SEND_EMAIL_JOB = 'email.send'
+export const SEND_EMAIL_JOB = 'email.send' satisfies JobQueue
 /** How long a sender owns a message it is trying: past it, a sender that died is taken as gone. */
 const CLAIM_SECONDS = 30
 

@@ -1,4 +1,5 @@
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
+import type { JobQueue } from '@/lib/jobs'
 import { SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
 
 import { CLEANUPS } from './cleanups.server'
@@ -8,7 +9,7 @@ import type { JobDefinition } from './runner.server'
 const EMAIL_RETRY_SECONDS = 5
 
 /** Every job the app runs (docs/decisions/037-job-queue.md); /manager/jobs lists them in this order. */
-export const JOBS: readonly JobDefinition[] = [
+export const JOBS: ReadonlyArray<JobDefinition & { name: JobQueue }> = [
   {
     name: SEND_EMAIL_JOB,
     // No backoff: a doubling delay would leave a code waiting minutes after the server is back.
@@ -25,13 +26,15 @@ export const JOBS: readonly JobDefinition[] = [
     schedule: '* * * * *',
     run: (db) => sweepOutbox(db),
   },
-  ...Object.entries(CLEANUPS).map(([name, cleanup], index) => ({
-    name,
-    retry: { limit: 5, delaySeconds: 60, backoff: true },
-    // Nightly, a few minutes apart.
-    schedule: `${index * 5} 3 * * *`,
-    run: async (db: Parameters<typeof cleanup>[0]) => {
-      await cleanup(db)
-    },
-  })),
+  ...(Object.entries(CLEANUPS) as Array<[keyof typeof CLEANUPS, (typeof CLEANUPS)[keyof typeof CLEANUPS]]>).map(
+    ([name, cleanup], index) => ({
+      name,
+      retry: { limit: 5, delaySeconds: 60, backoff: true },
+      // Nightly, a few minutes apart.
+      schedule: `${index * 5} 3 * * *`,
+      run: async (db: Parameters<typeof cleanup>[0]) => {
+        await cleanup(db)
+      },
+    }),
+  ),
 ]
