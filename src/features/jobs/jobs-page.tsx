@@ -20,7 +20,7 @@ export function JobsPage() {
   return <JobsView overview={data} />
 }
 
-export function JobsView({ overview }: { overview: JobsOverview }) {
+function JobsView({ overview }: { overview: JobsOverview }) {
   const { t } = useTranslation(['jobs', 'shell'])
   return (
     <div className="flex flex-col gap-8">

@@ -6,7 +6,7 @@ import { apiError } from '@/server/api/errors.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { JOBS } from '@/server/jobs/definitions.server'
-import { JOBS_SCHEMA, jobRunnerFor } from '@/server/jobs/runner.server'
+import { jobRunnerFor, JOBS_SCHEMA } from '@/server/jobs/runner.server'
 
 import { jobInputSchema, type JobsOverview, jobsOverviewSchema, LATEST_FAILURES } from './schema'
 

@@ -3,9 +3,8 @@ import { env } from '@/lib/env.server'
 import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { logger } from '@/server/logger.server'
-
 import type { Database } from '@/server/db/client.server'
+import { logger } from '@/server/logger.server'
 
 import { LoginCodeEmail } from './login-code-email'
 import { queueEmail } from './outbox.server'
