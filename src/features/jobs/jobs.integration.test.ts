@@ -27,6 +27,21 @@ async function jobIn(queue: string, state: 'created' | 'failed' | 'completed', m
 }
 
 describe('jobs.overview', () => {
+  it(
+    'answers zero counts, not an error, before the queue has ever started on a database',
+    { timeout: 90_000 },
+    async () => {
+      // A second database: seeding it under load can take a while.
+      const fresh = await createApiHarness()
+      const overview = await (await fresh.client('admin')).jobs.overview()
+      expect(overview.failures).toEqual([])
+      expect(overview.queues.every((queue) => Object.values(queue.counts).every((n) => n === 0))).toBe(true)
+      expect(
+        (await fresh.rest('admin', 'POST', '/jobs/email.send/00000000-0000-4000-8000-000000000000/retry')).status,
+      ).toBe(404)
+    },
+  )
+
   it('gives an admin every queue with its counts by state, and the latest failures with their error', async () => {
     const id = await jobIn('email.send', 'failed')
     // email.send retries: its first failure leaves it to retry.

@@ -30,8 +30,22 @@ const emptyCounts = (): Record<JobState, number> => ({
   failed: 0,
 })
 
+/**
+ * Whether pg-boss's tables exist: they are created when the queue first
+ * starts, just after the app's migrations (waited for when it is starting).
+ */
+async function queueReady(db: Database) {
+  await jobRunnerFor(db)?.catch(() => undefined)
+  const [row] = await rows<{ ready: boolean }>(
+    db,
+    sql`select to_regclass(${`${JOBS_SCHEMA}.job`}) is not null as ready`,
+  )
+  return row?.ready === true
+}
+
 /** The state of one job, or undefined when there is none (archived jobs are gone from the manager). */
 async function jobState(db: Database, queue: JobQueue, id: string) {
+  if (!(await queueReady(db))) return undefined
   const [row] = await rows<{ state: JobState }>(
     db,
     sql`select state from ${jobTable} where name = ${queue} and id = ${id}::uuid`,
@@ -50,6 +64,7 @@ const overview = withPermission({ job: ['list'] })
   .route({ method: 'GET', path: '/jobs', summary: 'Job queues, counts by state and the latest failures', tags: TAGS })
   .output(jobsOverviewSchema)
   .handler(async ({ context: { db } }): Promise<JobsOverview> => {
+    if (!(await queueReady(db))) return { queues: JOBS.map((job) => queueOf(job, [])), failures: [] }
     const [counts, failures] = await Promise.all([
       rows<{ name: JobQueue; state: JobState; n: number }>(
         db,
@@ -72,14 +87,7 @@ const overview = withPermission({ job: ['list'] })
       ),
     ])
     return {
-      queues: JOBS.map(({ name, schedule }) => ({
-        name,
-        schedule: schedule ?? null,
-        counts: Object.assign(
-          emptyCounts(),
-          Object.fromEntries(counts.filter((row) => row.name === name).map((row) => [row.state, row.n])),
-        ),
-      })),
+      queues: JOBS.map((job) => queueOf(job, counts)),
       failures: failures.map(({ error, at, ...failure }) => ({
         ...failure,
         error: errorMessage(error),
@@ -87,6 +95,20 @@ const overview = withPermission({ job: ['list'] })
       })),
     }
   })
+
+function queueOf(
+  { name, schedule }: (typeof JOBS)[number],
+  counts: Array<{ name: JobQueue; state: JobState; n: number }>,
+) {
+  return {
+    name,
+    schedule: schedule ?? null,
+    counts: Object.assign(
+      emptyCounts(),
+      Object.fromEntries(counts.filter((row) => row.name === name).map((row) => [row.state, row.n])),
+    ),
+  }
+}
 
 /** pg-boss keeps a failure's error as JSON (`{ message, stack… }`); the manager shows its message. */
 function errorMessage(output: unknown): string {
