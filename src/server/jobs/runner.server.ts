@@ -33,7 +33,11 @@ export const JOBS_SCHEMA = 'pgboss'
 const EXPIRE_SECONDS = 60
 const POLL_SECONDS = 1
 
-const runners = new WeakMap<Database, Promise<JobRunner>>()
+// On globalThis: the build holds two copies of this module (nitro's entry
+// bundle, which starts the runner, and the SSR bundle, whose procedures use it).
+const RUNNERS = Symbol.for('start-books.job-runners')
+const shared = globalThis as { [RUNNERS]?: WeakMap<Database, Promise<JobRunner>> }
+const runners = (shared[RUNNERS] ??= new WeakMap())
 
 /** The runner working on `db`, if one was started in this process. */
 export function jobRunnerFor(db: Database): Promise<JobRunner> | undefined {
