@@ -117,10 +117,14 @@ export async function sweepOutbox(db: Database) {
   for (const { id } of unsent) await retryLater(db, id)
 }
 
-/** The id (a UUID, which pg-boss needs for the job's id too) of the message named `key`. */
+/**
+ * The id of the message named `key`: a UUID (pg-boss needs one for the job's
+ * id too) of version 8, RFC 9562's "custom", made of the key's SHA-256.
+ */
 export function outboxId(key: string) {
   const hex = createHash('sha256').update(key).digest('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
 let transport: Promise<Transporter> | undefined
