@@ -81,10 +81,7 @@ test.afterAll(async () => {
   await stopMailServer().catch(() => {})
 })
 
-test('with the mail server down, the code is kept, retried, and arrives once it is back', async ({
-  page,
-  browser,
-}) => {
+test('with the mail server down, the code is kept, retried, and arrives once it is back', async ({ page, browser }) => {
   test.setTimeout(120_000)
   const admin = await signInAdmin(browser)
   await stopMailServer()
