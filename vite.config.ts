@@ -5,28 +5,40 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
-import { SWAGGER_UI_PATH } from './src/lib/api-docs'
-import { parseEnv } from './src/lib/env.server'
-import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server'
-import { paintFirstManifest } from './src/server/fast-paths/paint-first.vite'
+import { SWAGGER_UI_PATH } from './src/lib/api-docs.ts'
+import { parseEnv } from './src/lib/env.server.ts'
+import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server.ts'
+import { paintFirstManifest } from './src/server/fast-paths/paint-first.vite.ts'
+
+/**
+ * `npm run dev` stops at once on an invalid environment, as production does, and a second dev
+ * server on the same embedded database stops now, not at its first request. In a hook of the dev
+ * server, not in the config's body: the tools that only read this file (knip in `npm run lint`)
+ * must start nothing, nor take the database folder of a running dev server.
+ */
+function devStartChecks(): Plugin {
+  return {
+    name: 'start-books:dev-start-checks',
+    apply: 'serve',
+    configureServer() {
+      if (process.env.VITEST) return
+      try {
+        const { DATABASE_URL } = parseEnv(process.env)
+        if (!DATABASE_URL || DATABASE_URL.startsWith('file://')) {
+          const release = lockFolder(DATABASE_URL?.slice('file://'.length) ?? DEFAULT_PGLITE_DIR)
+          process.once('exit', release)
+        }
+      } catch (error) {
+        console.error((error as Error).message)
+        process.exit(1)
+      }
+    },
+  }
+}
 
 export default defineConfig(({ command }) => {
-  // `npm run dev` stops at once on an invalid environment, as production does.
-  if (command === 'serve' && !process.env.VITEST) {
-    try {
-      const { DATABASE_URL } = parseEnv(process.env)
-      // A second dev server on the same embedded database stops now, not at its first request.
-      if (!DATABASE_URL || DATABASE_URL.startsWith('file://')) {
-        const release = lockFolder(DATABASE_URL?.slice('file://'.length) ?? DEFAULT_PGLITE_DIR)
-        process.once('exit', release)
-      }
-    } catch (error) {
-      console.error((error as Error).message)
-      process.exit(1)
-    }
-  }
   return {
     resolve: { tsconfigPaths: true },
     server: { port: Number(process.env.PORT ?? 3000) },
@@ -48,6 +60,7 @@ export default defineConfig(({ command }) => {
       },
     },
     plugins: [
+      devStartChecks(),
       tailwindcss(),
       tanstackStart({
         srcDirectory: 'src',

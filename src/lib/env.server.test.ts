@@ -255,14 +255,14 @@ describe('sign-in settings', () => {
 
 describe('request pipeline settings', () => {
   it('defaults to no trusted origin, no proxy and 1 MB bodies', () => {
-    const env = parseEnv({})
+    const env = parseEnv({ NODE_ENV: 'test' })
     expect(env.TRUSTED_ORIGINS).toEqual([])
     expect(env.TRUST_PROXY).toEqual({ hops: 0 })
     expect(env.MAX_BODY_BYTES).toBe(1048576)
   })
 
   it('treats their empty values (.env.example) as unset', () => {
-    expect(parseEnv({ TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({
+    expect(parseEnv({ NODE_ENV: 'test', TRUSTED_ORIGINS: '', TRUST_PROXY: '', MAX_BODY_BYTES: '' })).toMatchObject({
       TRUSTED_ORIGINS: [],
       TRUST_PROXY: { hops: 0 },
       MAX_BODY_BYTES: 1048576,
@@ -270,15 +270,28 @@ describe('request pipeline settings', () => {
   })
 
   it('reads TRUSTED_ORIGINS as origins', () => {
-    expect(parseEnv({ TRUSTED_ORIGINS: 'https://admin.example.com, http://localhost:5173/' }).TRUSTED_ORIGINS).toEqual([
-      'https://admin.example.com',
-      'http://localhost:5173',
-    ])
+    expect(
+      parseEnv({ NODE_ENV: 'test', TRUSTED_ORIGINS: 'https://admin.example.com, http://localhost:5173/' })
+        .TRUSTED_ORIGINS,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5173'])
     for (const value of ['admin.example.com', 'https://a.example/path', 'ftp://a.example', 'https://a.example?x=1']) {
       expect(issues({ TRUSTED_ORIGINS: value })[0]).toMatch(
         /^TRUSTED_ORIGINS: TRUSTED_ORIGINS must be a comma-separated list of http\(s\) origins/,
       )
     }
+  })
+
+  it('trusts the other loopback name of the address in development only: sign-in works at localhost and 127.0.0.1', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).TRUSTED_ORIGINS).toEqual(['http://127.0.0.1:3000'])
+    expect(parseEnv({ NODE_ENV: 'development', PORT: '3250' }).TRUSTED_ORIGINS).toEqual(['http://127.0.0.1:3250'])
+    expect(
+      parseEnv({ NODE_ENV: 'development', BASE_URL: 'http://127.0.0.1:4000', TRUSTED_ORIGINS: 'https://a.example' })
+        .TRUSTED_ORIGINS,
+    ).toEqual(['https://a.example', 'http://localhost:4000'])
+    expect(parseEnv({ NODE_ENV: 'development', BASE_URL: 'https://books.example.com' }).TRUSTED_ORIGINS).toEqual([])
+    expect(parseEnv({ NODE_ENV: 'test' }).TRUSTED_ORIGINS).toEqual([])
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), EMAIL_SERVER: 'smtp://localhost:25' }
+    expect(parseEnv(production).TRUSTED_ORIGINS).toEqual([])
   })
 
   it('reads TRUST_PROXY as hops or proxy addresses', () => {

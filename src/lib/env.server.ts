@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
-import packageJson from '../../package.json'
-import { parseTrustProxy } from '../server/http/client-address.server'
-import { parseColor } from './color'
-import { repositoryWebUrl } from './repository'
+// Relative, with extensions: vite.config.ts imports this file (see src/server/db/client.server.ts).
+import packageJson from '../../package.json' with { type: 'json' }
+import { parseTrustProxy } from '../server/http/client-address.server.ts'
+import { parseColor } from './color.ts'
+import { repositoryWebUrl } from './repository.ts'
 
 /**
  * Run-time configuration, read from the process environment by the server.
@@ -168,9 +169,12 @@ export const envSchema = z
   .transform((env) => {
     const repository = env.REPOSITORY_URL ? repositoryWebUrl(env.REPOSITORY_URL) : PACKAGE_REPOSITORY
     const isProduction = env.NODE_ENV === 'production'
+    const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`
     return {
       ...env,
-      BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+      BASE_URL: baseUrl,
+      TRUSTED_ORIGINS:
+        env.NODE_ENV === 'development' ? [...env.TRUSTED_ORIGINS, ...loopbackTwins(baseUrl)] : env.TRUSTED_ORIGINS,
       SEED_DEMO_DATA: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isProduction || env.DEMO_MODE,
       REPOSITORY_URL: repository,
       DOCS_URL: env.DOCS_URL ?? (repository ? `${repository}#readme` : LOCAL_DOCS_URL),
@@ -219,6 +223,22 @@ export const envSchema = z
   })
 
 /** `https://a.example/` → `https://a.example`; undefined for anything that is not an http(s) origin. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1']
+
+/**
+ * The same address under the other loopback name (http://127.0.0.1:3000 for http://localhost:3000):
+ * a dev server answers on both, so a page opened at either may sign in.
+ */
+function loopbackTwins(baseUrl: string): string[] {
+  const url = new URL(baseUrl)
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return []
+  return LOOPBACK_NAMES.filter((name) => name !== url.hostname).map((name) => {
+    const twin = new URL(url.origin)
+    twin.hostname = name
+    return twin.origin
+  })
+}
+
 function originOf(text: string): string | undefined {
   try {
     const url = new URL(text)

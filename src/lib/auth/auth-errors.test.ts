@@ -43,6 +43,9 @@ describe('authErrorMessage', async () => {
 
   it('falls back to a generic message for unknown or missing errors', () => {
     expect(authErrorMessage(t, { code: 'SOMETHING_NEW', status: 400 })).toBe('Something went wrong, please try again')
+    // A page opened at an address the server does not accept forms from: the server's own words.
+    const untrusted = 'This page was opened at http://127.0.0.1:3000, an address … Open it at http://localhost:3000.'
+    expect(authErrorMessage(t, { code: 'UNTRUSTED_ORIGIN', status: 403, message: untrusted })).toBe(untrusted)
     expect(authErrorMessage(t, null)).toBe('Something went wrong, please try again')
   })
 

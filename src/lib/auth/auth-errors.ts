@@ -8,6 +8,9 @@ type T = TFunction<Namespace[]>
 /** The server's refusal to send a code to an unknown address (login only). */
 export const SIGNUP_DISABLED_CODE = 'SIGNUP_DISABLED'
 
+/** The request pipeline's refusal of a page opened at an address other than the app's own. */
+const UNTRUSTED_ORIGIN_CODE = 'UNTRUSTED_ORIGIN'
+
 /** Codes our own server hooks answer with (src/server/auth/account-hooks.server.ts). */
 export const ACCOUNT_ERROR_CODES = {
   NAME_REQUIRED: 'NAME_REQUIRED',
@@ -198,10 +201,14 @@ function tryAgainMessage(t: T, retryAfter: unknown) {
 /**
  * What a user reads for an error of the auth service (better-auth client
  * error, or an admin/permission answer): the translated message of its code,
- * of its permission message, or 'Something went wrong, please try again'.
+ * of its permission message, the server's own for an untrusted origin, or
+ * 'Something went wrong, please try again'.
  */
 export function authErrorMessage(t: T, error: AuthError) {
   if (error?.status === 429) return tryAgainMessage(t, error.retryAfter)
+  // The page was opened at an address the server does not accept forms from: its answer says
+  // which one to open, in the person's language (src/server/http/cross-site.server.ts).
+  if (error?.code === UNTRUSTED_ORIGIN_CODE && error.message) return error.message
   const known = toAuthErrorCode(error?.code)
   if (known) return t(`auth:errors.${known}`)
   return permissionMessage(t, error?.message) ?? t('auth:errors.UNKNOWN_ERROR')

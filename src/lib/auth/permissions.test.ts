@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { type Permission, ROLES, roles, statements } from './permissions'
 import { roleCan } from './role-matrix'
 
+/** The organization defaults of the specification (section 6): every role is denied all of them. */
+const ORGANIZATION_DEFAULTS = {
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+  team: ['create', 'update', 'delete'],
+}
+const NONE = { organization: [], member: [], invitation: [], team: [] }
+
 /** The matrix of docs/product.md#permissions, cell by cell. */
 const SPEC: Record<string, Record<string, string[]>> = {
   admin: {
@@ -12,6 +21,7 @@ const SPEC: Record<string, Record<string, string[]>> = {
     apps: ['app', 'manager'],
     book: ['read', 'create', 'update', 'delete'],
     genre: ['read'],
+    ...NONE,
   },
   user: {
     user: [],
@@ -20,12 +30,22 @@ const SPEC: Record<string, Record<string, string[]>> = {
     apps: ['app'],
     book: ['read'],
     genre: ['read'],
+    ...NONE,
   },
 }
 
 describe('the permission matrix', () => {
   it('has exactly the roles admin and user', () => {
     expect([...ROLES].sort()).toEqual(['admin', 'user'])
+  })
+
+  it("holds the specification's resources, the organization, member, invitation and team defaults among them", () => {
+    expect(Object.keys(statements).sort()).toEqual(Object.keys(SPEC.admin!).sort())
+    for (const [resource, actions] of Object.entries(ORGANIZATION_DEFAULTS)) {
+      expect([...(statements as Record<string, readonly string[]>)[resource]!].sort(), resource).toEqual(
+        [...actions].sort(),
+      )
+    }
   })
 
   for (const [role, resources] of Object.entries(SPEC)) {

@@ -1,5 +1,6 @@
 import { createAccessControl } from 'better-auth/plugins/access'
 import { defaultStatements } from 'better-auth/plugins/admin/access'
+import { defaultStatements as organizationDefaults } from 'better-auth/plugins/organization/access'
 
 import { ROLE_GRANTS } from './role-matrix'
 
@@ -16,6 +17,12 @@ export const statements = {
   book: ['read', 'create', 'update', 'delete'],
   genre: ['read'],
   job: ['list', 'retry', 'cancel'],
+  // The auth library's organization defaults, as client-side defaults only
+  // (docs/product.md#permissions): no role of the product holds any of them.
+  organization: organizationDefaults.organization,
+  member: organizationDefaults.member,
+  invitation: organizationDefaults.invitation,
+  team: organizationDefaults.team,
 } as const
 
 export const ac = createAccessControl(statements)

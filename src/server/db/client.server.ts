@@ -4,9 +4,10 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
-// Relative: vite.config.ts imports this file, and Vite bundles its config without the '@/' alias.
-import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server'
-import * as schema from './schema'
+// Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
+// by Node as they are (no '@/' alias; Vite's native config loader).
+import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
+import * as schema from './schema.ts'
 
 /**
  * One database module, two drivers. Nothing outside this file knows which one

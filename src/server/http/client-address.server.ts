@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net'
 
-import { type PipelineStep, withRequestHeaders } from './pipeline.server'
+// With its extension: vite.config.ts imports this file (see src/server/db/client.server.ts).
+import { type PipelineStep, withRequestHeaders } from './pipeline.server.ts'
 
 /**
  * Which proxies in front of the app may say who the client is

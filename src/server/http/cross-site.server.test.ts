@@ -27,6 +27,27 @@ describe('cross-site refusal', () => {
     }
   })
 
+  it("says which address to open when a page of this server was opened at one it is not set up for, in the person's language", async () => {
+    // The browser's page is at http://127.0.0.1:3000, the app's address is http://localhost:3000.
+    const headers = { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }
+    const api = await send('/api/auth/email-otp/send-verification-otp', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'fr' },
+      body: '{}',
+    })
+    expect(api.status).toBe(403)
+    expect(JSON.parse(api.body)).toEqual({
+      code: 'UNTRUSTED_ORIGIN',
+      message:
+        'Cette page a été ouverte à l’adresse \u2068http://127.0.0.1:3000\u2069, dont cette application n’accepte pas les formulaires. Ouvrez-la à l’adresse \u2068http://localhost:3000\u2069.',
+    })
+    // The same refusal of a page's form posted without its script: a page that says it.
+    const page = await send('/login', { method: 'POST', headers: { ...headers, cookie: 'i18next=ar' } })
+    expect(page.status).toBe(403)
+    expect(page.body).toContain('<html lang="ar" dir="rtl">')
+    expect(page.body).toContain('فُتحت هذه الصفحة على العنوان \u2068http://127.0.0.1:3000\u2069')
+  })
+
   it('refuses by Sec-Fetch-Site when it is not same-origin or none, with a page off the API', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const { status, body } = await send('/login', { method: 'POST', headers: { 'sec-fetch-site': site } })

@@ -30,8 +30,9 @@ function hasBody(request: Request) {
  * nothing (curl, scripts) is not a browser and is let through. The JSON APIs
  * also refuse any body that is not JSON (415): a form or `text/plain` post is
  * what a page of another site can send without asking.
+ * `trustedOrigins` starts with the app's own (BASE_URL's).
  */
-export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineStep {
+export function crossSiteRefusal(trustedOrigins: readonly [string, ...string[]]): PipelineStep {
   const trusted = new Set(trustedOrigins)
   return async (request, next) => {
     if (!STATE_CHANGING.has(request.method)) return next(request)
@@ -39,6 +40,10 @@ export function crossSiteRefusal(trustedOrigins: readonly string[]): PipelineSte
     if (OAUTH_CALLBACKS.some((prefix) => pathname.startsWith(prefix))) return next(request)
     const site = request.headers.get('sec-fetch-site')
     const origin = request.headers.get('origin')
+    if (site === 'same-origin' && origin !== null && !trusted.has(origin)) {
+      // A page this server sent, opened at an address it is not set up for (BASE_URL): say which.
+      return refusal(request, 'UNTRUSTED_ORIGIN', {}, { origin, base: trustedOrigins[0] })
+    }
     if ((site !== null && site !== 'same-origin' && site !== 'none') || (origin !== null && !trusted.has(origin))) {
       return refusal(request, 'CROSS_SITE_REQUEST')
     }

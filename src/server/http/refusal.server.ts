@@ -1,11 +1,12 @@
 import { languageDir } from '@/lib/i18n/config'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
-import type { TranslationKey } from '@/lib/i18n/keys'
+import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import { translator } from '@/server/api/errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */
 const REFUSALS = {
   CROSS_SITE_REQUEST: { status: 403, key: 'ui:http.crossSite' },
+  UNTRUSTED_ORIGIN: { status: 403, key: 'ui:http.untrustedOrigin' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'ui:http.unsupportedMediaType' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'ui:http.payloadTooLarge' },
   URI_TOO_LONG: { status: 414, key: 'ui:http.uriTooLong' },
@@ -31,7 +32,12 @@ const escapeHtml = (text: string) =>
  * caller's language on the API, a small translated page (no script, no
  * style) elsewhere. Never reads the request's body.
  */
-export async function refusal(request: Request, code: RefusalCode, headers: HeadersInit = {}): Promise<Response> {
+export async function refusal(
+  request: Request,
+  code: RefusalCode,
+  headers: HeadersInit = {},
+  values: Record<string, string> = {},
+): Promise<Response> {
   const { status, key } = REFUSALS[code]
   let url: URL | undefined
   try {
@@ -41,7 +47,9 @@ export async function refusal(request: Request, code: RefusalCode, headers: Head
   }
   const language = languageFromRequest(url, request.headers)
   const { t } = await translator(language)
-  const message = t(key)
+  // Each value (an address) isolated: it keeps its order inside a right-to-left sentence.
+  const isolated = Object.entries(values).map(([name, value]) => [name, `\u2068${value}\u2069`])
+  const message = translate(t, key, Object.fromEntries(isolated))
   const answer = new Headers(headers)
   answer.set('cache-control', 'no-store')
   if (isApiPath(url?.pathname ?? '')) return Response.json({ code, message }, { status, headers: answer })

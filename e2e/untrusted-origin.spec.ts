@@ -1,0 +1,34 @@
+// The app opened at an address it is not set up for (here http://127.0.0.1 while BASE_URL is
+// http://localhost): sign-in is refused, and the person reads why and which address to open.
+import { expect, test } from '@playwright/test'
+
+import { USER_EMAIL, waitForHydration } from './support/sign-in'
+
+/** The other loopback name of the app's address. */
+const elsewhere = (baseURL: string) => baseURL.replace('//localhost:', '//127.0.0.1:')
+
+/** What the person reads (each address isolated, so that it keeps its order in Arabic). */
+const message = (baseURL: string) =>
+  `This page was opened at \u2068${elsewhere(baseURL)}\u2069, an address this application does not accept forms from. Open it at \u2068${baseURL}\u2069.`
+
+test('the login form says which address to open, once its script runs', async ({ page, baseURL }) => {
+  await page.goto(`${elsewhere(baseURL!)}/login`)
+  // The scripted form's own answer (before its script, the form posts itself: the test below).
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(USER_EMAIL)
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: message(baseURL!) })).toBeVisible()
+  await expect(page).not.toHaveURL(/\/login\/verify/)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form post is answered with a page that says which address to open', async ({ page, baseURL }) => {
+    await page.goto(`${elsewhere(baseURL!)}/login`)
+    await page.getByLabel('Email').fill(USER_EMAIL)
+    await page.getByRole('button', { name: 'Continue with email' }).click()
+    await expect(page.getByText(message(baseURL!))).toBeVisible()
+    await expect(page).toHaveTitle(/403/)
+  })
+})
