@@ -79,7 +79,7 @@ export async function sendLoginCode({
     { to: email, subject, ...(await renderEmail(element)) },
     {
       kind: group,
-      key: `${group}:${email}:${code}`,
+      key: `${group}:${language}:${email}:${code}`,
     },
   )
 }
