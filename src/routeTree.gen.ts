@@ -26,6 +26,7 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as ManagerJobsRouteImport } from './routes/manager/jobs'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsInitDotjsRouteImport } from './routes/api/docs/init[.]js'
 import { Route as ApiHealthIndexRouteImport } from './routes/api/health/index'
@@ -127,6 +128,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerJobsRoute = ManagerJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
   path: '/api/docs/',
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -321,6 +330,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app'
     | '/login'
     | '/manager'
@@ -387,6 +398,7 @@ export interface FileRouteTypes {
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -548,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/jobs': {
+      id: '/manager/jobs'
+      path: '/jobs'
+      fullPath: '/manager/jobs'
+      preLoaderRoute: typeof ManagerJobsRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/api/docs/': {
       id: '/api/docs/'
       path: '/api/docs'
@@ -677,6 +696,7 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
+  ManagerJobsRoute: typeof ManagerJobsRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
@@ -691,6 +711,7 @@ interface ManagerRouteRouteChildren {
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
+  ManagerJobsRoute: ManagerJobsRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,

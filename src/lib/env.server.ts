@@ -176,6 +176,14 @@ export const envSchema = z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+    // Days the audit trail keeps an entry; a daily job deletes older ones.
+    AUDIT_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ message: 'AUDIT_RETENTION_DAYS must be a number of days' })
+        .int('AUDIT_RETENTION_DAYS must be a whole number of days')
+        .min(1, 'AUDIT_RETENTION_DAYS must be between 1 and 36500 days')
+        .max(36_500, 'AUDIT_RETENTION_DAYS must be between 1 and 36500 days'),
+    ).default(365),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(
       z.coerce

@@ -55,6 +55,7 @@ export const pageExpectations: Record<string, PageExpectation> = {
   '/manager': { access: { anonymous: 'signIn', user: 'forbidden', admin: 'redirect' } },
   '/manager/account': { access: ADMIN },
   '/manager/dashboard': { access: ADMIN },
+  '/manager/jobs': { access: ADMIN },
   '/manager/books': { access: ADMIN },
   '/manager/books/new': { access: ADMIN },
   '/manager/books/$id': { access: ADMIN },
@@ -118,6 +119,10 @@ export const procedureExpectations: Record<string, Access> = {
   'user.revokeSession': ADMIN,
   'user.revokeSessions': ADMIN,
   'user.audit': ADMIN,
+  // job: the admin's (the jobs page).
+  'jobs.overview': ADMIN,
+  'jobs.retry': ADMIN,
+  'jobs.cancel': ADMIN,
   // What the server functions become (issue 10, part 1): one's own account and session,
   // the shell's and the sign-in page's public settings.
   'account.sessions': SIGNED_IN,

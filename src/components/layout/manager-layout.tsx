@@ -7,6 +7,7 @@ import {
   House,
   type IconNode,
   LayoutDashboard,
+  ListChecks,
   Menu,
   MonitorSmartphone,
   PanelLeftClose,
@@ -129,9 +130,14 @@ function SidebarNav({ user, collapsed, onNavigate }: SidebarPartProps) {
         <NavItem to="/manager/dashboard" icon={LayoutDashboard} label={t('nav.dashboard')} {...item} />
         <NavItem to="/manager/books" icon={BookOpen} label={t('nav.books')} {...item} />
       </NavGroup>
-      {roleCan(user.role, { user: ['list'] }) ? (
+      {roleCan(user.role, { user: ['list'] }) || roleCan(user.role, { job: ['list'] }) ? (
         <NavGroup label={t('nav.configuration')} collapsed={collapsed}>
-          <NavItem to="/manager/users" icon={Users} label={t('nav.users')} {...item} />
+          {roleCan(user.role, { user: ['list'] }) ? (
+            <NavItem to="/manager/users" icon={Users} label={t('nav.users')} {...item} />
+          ) : null}
+          {roleCan(user.role, { job: ['list'] }) ? (
+            <NavItem to="/manager/jobs" icon={ListChecks} label={t('nav.jobs')} {...item} />
+          ) : null}
         </NavGroup>
       ) : null}
       <ul className="mt-auto flex flex-col gap-1">
@@ -193,7 +199,14 @@ function NavItem({
   collapsed,
   onNavigate,
 }: {
-  to: '/manager' | '/manager/dashboard' | '/manager/books' | '/manager/users' | '/manager/account' | '/app'
+  to:
+    | '/manager'
+    | '/manager/dashboard'
+    | '/manager/books'
+    | '/manager/users'
+    | '/manager/jobs'
+    | '/manager/account'
+    | '/app'
   exact?: boolean
   icon: IconNode
   label: string

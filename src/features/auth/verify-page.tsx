@@ -92,6 +92,8 @@ export function VerifyPage({
         ) : null}
         <FormAlert>{serverError}</FormAlert>
         <FormAlert tone="info">{resent ? t('verify.resent') : undefined}</FormAlert>
+        {/* The code is kept and retried when the mail server does not answer (docs/decisions/037-job-queue.md). */}
+        <p className="text-sm text-muted-foreground">{t('verify.onItsWay')}</p>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {t('verify.submit')}
         </Button>

@@ -21,6 +21,7 @@ const SPEC: Record<string, Record<string, string[]>> = {
     apps: ['app', 'manager'],
     book: ['read', 'create', 'update', 'delete'],
     genre: ['read'],
+    job: ['list', 'retry', 'cancel'],
     ...NONE,
   },
   user: {
@@ -30,6 +31,7 @@ const SPEC: Record<string, Record<string, string[]>> = {
     apps: ['app'],
     book: ['read'],
     genre: ['read'],
+    job: [],
     ...NONE,
   },
 }

@@ -16,6 +16,7 @@ export const statements = {
   apps: ['app', 'manager'],
   book: ['read', 'create', 'update', 'delete'],
   genre: ['read'],
+  job: ['list', 'retry', 'cancel'],
   // The auth library's organization defaults, as client-side defaults only
   // (docs/product.md#permissions): no role of the product holds any of them.
   organization: organizationDefaults.organization,

@@ -16,6 +16,7 @@ export const ROLE_GRANTS = {
     apps: ['app', 'manager'],
     book: ['read', 'create', 'update', 'delete'],
     genre: ['read'],
+    job: ['list', 'retry', 'cancel'],
   },
   user: {
     account: ['update'],

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'user',
   'account',
   'dashboard',
+  'jobs',
 ] as const
 /** What the browser needs: the e-mail texts are only read by the server. */
 export type Namespace = (typeof NAMESPACES)[number]

@@ -12,6 +12,7 @@ import type common from '@/locales/en/common.json'
 import type dashboard from '@/locales/en/dashboard.json'
 import type demo from '@/locales/en/demo.json'
 import type emails from '@/locales/en/emails.json'
+import type jobs from '@/locales/en/jobs.json'
 import type shell from '@/locales/en/shell.json'
 import type ui from '@/locales/en/ui.json'
 import type user from '@/locales/en/user.json'
@@ -27,6 +28,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard
       demo: typeof demo
       emails: typeof emails
+      jobs: typeof jobs
       shell: typeof shell
       ui: typeof ui
       user: typeof user

@@ -4,6 +4,7 @@ import { bookRouter } from '@/features/book/book.server'
 import { dashboardRouter } from '@/features/dashboard/dashboard.server'
 import { demoRouter } from '@/features/demo/demo.server'
 import { genreRouter } from '@/features/genre/genre.server'
+import { jobsRouter } from '@/features/jobs/jobs.server'
 import { pictureRouter } from '@/features/pictures/pictures.server'
 import { shellRouter } from '@/features/shell/shell.server'
 import { userRouter } from '@/features/user/user.server'
@@ -22,6 +23,7 @@ export const router = {
   demo: demoRouter,
   genre: genreRouter,
   picture: pictureRouter,
+  jobs: jobsRouter,
   shell: shellRouter,
   user: userRouter,
 }

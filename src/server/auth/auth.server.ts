@@ -173,6 +173,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
             return
           }
           await sendLoginCode({
+            db,
             email,
             code: otp,
             language: languageFromHeaders(ctx?.request?.headers),

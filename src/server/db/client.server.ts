@@ -21,6 +21,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface DatabaseHandle {
   db: Database
   driver: 'pglite' | 'postgres'
+  /** Plain SQL with `$1` parameters, or several statements without: for the job queue (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   /** Runs `fn` while holding a database-wide lock (migrations, seeding). */
   exclusive<T>(fn: (db: Database) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -84,6 +86,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     async exclusive(fn) {
       // A session-level advisory lock on one dedicated connection: several
       // processes starting together migrate and seed one after the other.
@@ -130,6 +133,9 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
+    // PGlite's `query` takes one statement; `exec` several, without parameters.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     // PGlite has a single connection and the folder lock keeps other
     // processes out, so nothing can interleave.
     exclusive: (fn) => fn(db),

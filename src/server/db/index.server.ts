@@ -1,4 +1,6 @@
 import { env } from '@/lib/env.server'
+import { JOBS } from '@/server/jobs/definitions.server'
+import { startJobs, stopJobs } from '@/server/jobs/runner.server'
 import { logger } from '@/server/logger.server'
 
 import { type Database, type DatabaseHandle, openDatabase } from './client.server'
@@ -32,6 +34,7 @@ export function leaveShutdownToServer() {
 export async function closeDatabase() {
   const handle = await holder[globalKey]?.catch(() => undefined)
   if (!handle) return
+  await stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
   logger.info('closing the database')
   await handle.close()
 }
@@ -57,7 +60,10 @@ export function databaseHandle(): Promise<DatabaseHandle> {
     const handle = await openDatabase(url)
     if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
-    return prepareDatabase(handle)
+    await prepareDatabase(handle)
+    // In the background: requests need not wait for the queue (an e-mail waits for it only if it must be retried).
+    startJobs(handle, JOBS).catch((error: Error) => logger.error({ err: error }, 'job queue failed to start'))
+    return handle
   })()
   return holder[globalKey]
 }
@@ -72,8 +78,8 @@ function closeOnExit(handle: DatabaseHandle) {
     if (closing) return
     closing = true
     logger.info({ signal }, 'closing the database')
-    handle
-      .close()
+    stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
+      .then(() => handle.close())
       .catch((error) => logger.error({ err: error }, 'error while closing the database'))
       .finally(() => process.exit(0))
   }

@@ -136,6 +136,35 @@ export const auditLog = pgTable(
   ],
 )
 
+// ---- E-mail outbox -------------------------------------------------------------
+
+/**
+ * Every e-mail, kept until it is sent (src/server/email/outbox.server.ts).
+ * The id is derived from the message's idempotency key and becomes its
+ * Message-ID; `claimed_until` lets one sender at a time try it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    lastError: text('last_error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`sent_at is null`),
+  ],
+)
+
 // ---- Catalogue ---------------------------------------------------------------
 
 export const genre = pgTable('genre', {

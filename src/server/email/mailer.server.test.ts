@@ -3,18 +3,25 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
 import { resetEnvForTests } from '@/lib/env.server'
 import { LANGUAGES } from '@/lib/i18n/config'
+import { type DatabaseHandle, openDatabase } from '@/server/db/client.server'
+import { migrate } from '@/server/db/migrate.server'
 
 import { clearOutbox, listOutbox } from './dev-outbox.server'
 import { sendLoginCode } from './mailer.server'
 
 /** As `npm run dev` without an SMTP server: the e-mail goes to the dev mailbox. */
 const saved = { NODE_ENV: process.env.NODE_ENV, BASE_URL: process.env.BASE_URL }
-beforeAll(() => {
+// The outbox the e-mail is kept in before it goes (outbox.server.ts).
+let handle: DatabaseHandle
+beforeAll(async () => {
   process.env.NODE_ENV = 'development'
   process.env.BASE_URL = 'http://127.0.0.1:3000'
   resetEnvForTests()
-})
-afterAll(() => {
+  handle = await openDatabase('memory://')
+  await migrate(handle.db)
+}, 60_000)
+afterAll(async () => {
+  await handle.close()
   Object.assign(process.env, saved)
   if (saved.BASE_URL === undefined) delete process.env.BASE_URL
   resetEnvForTests()
@@ -35,7 +42,7 @@ describe('the sign-in e-mail in development', () => {
       return true
     })
     try {
-      await sendLoginCode({ email: 'dev@example.com', code: '428190', language: 'en' })
+      await sendLoginCode({ db: handle.db, email: 'dev@example.com', code: '428190', language: 'en' })
     } finally {
       write.mockRestore()
     }
@@ -50,7 +57,7 @@ describe('the sign-in e-mail in development', () => {
     'says in %s who sends it, why, the code, how long it is valid and where to type it',
     async (language) => {
       clearOutbox()
-      await sendLoginCode({ email: 'reader@example.com', code: '551234', language })
+      await sendLoginCode({ db: handle.db, email: 'reader@example.com', code: '551234', language })
       const [mail] = listOutbox()
       expect(mail!.subject).toContain('Start Books')
       expect(mail!.subject).toContain('551234')

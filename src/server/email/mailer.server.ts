@@ -1,4 +1,3 @@
-import type { Transporter } from 'nodemailer'
 import type { ReactElement } from 'react'
 
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
@@ -6,37 +5,10 @@ import { env } from '@/lib/env.server'
 import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
-import { logger } from '@/server/logger.server'
-import { inSpan } from '@/server/observability/trace-hooks.server'
+import type { Database } from '@/server/db/client.server'
 
-import { pushToOutbox } from './dev-outbox.server'
 import { LoginCodeEmail } from './login-code-email'
-
-export interface EmailMessage {
-  to: string
-  subject: string
-  html: string
-  text: string
-}
-
-let transport: Promise<Transporter> | undefined
-
-/**
- * SMTP when EMAIL_SERVER is set; otherwise (development only: env validation
- * refuses production without it) the dev outbox and the console.
- */
-async function sendEmail(message: EmailMessage) {
-  const { EMAIL_SERVER, EMAIL_FROM } = env()
-  if (!EMAIL_SERVER) {
-    pushToOutbox(message)
-    logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox (/dev/mailbox)')
-    return
-  }
-  transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(EMAIL_SERVER))
-  await inSpan('email.send', { 'email.transport': 'smtp' }, async () => {
-    await (await transport!).sendMail({ from: EMAIL_FROM, ...message })
-  })
-}
+import { queueEmail } from './outbox.server'
 
 /** Signing in, or confirming a new e-mail address (account page): the same e-mail, other words. */
 export type CodePurpose = 'signIn' | 'changeEmail'
@@ -64,11 +36,13 @@ async function emailTexts(language: Language) {
 }
 
 export async function sendLoginCode({
+  db,
   email,
   code,
   language,
   purpose = 'signIn',
 }: {
+  db: Database
   email: string
   code: string
   language: Language
@@ -99,5 +73,13 @@ export async function sendLoginCode({
     // A plain line among the JSON ones: the quickest way to sign in while developing.
     process.stdout.write(`\n  ${subject}  (${email})\n\n`)
   }
-  await sendEmail({ to: email, subject, ...(await renderEmail(element)) })
+  // One request, one code: the key makes a repeated call (or its retry) one e-mail.
+  await queueEmail(
+    db,
+    { to: email, subject, ...(await renderEmail(element)) },
+    {
+      kind: group,
+      key: `${group}:${language}:${email}:${code}`,
+    },
+  )
 }

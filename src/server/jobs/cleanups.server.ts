@@ -1,0 +1,28 @@
+import { and, isNotNull, lt, sql } from 'drizzle-orm'
+
+import { env } from '@/lib/env.server'
+import type { Database } from '@/server/db/client.server'
+import { auditLog, authBudget, emailOutbox, session, verification } from '@/server/db/schema'
+
+/**
+ * The scheduled clean-ups: rows nobody can use any more. Each deletes in one
+ * statement, so a run cut short leaves nothing half done; the next run finishes it.
+ */
+export const CLEANUPS = {
+  /** Sessions past their expiry: better-auth refuses them already. */
+  'cleanup.sessions': (db: Database) => db.delete(session).where(lt(session.expiresAt, sql`now()`)),
+  /** Sign-in codes and other verification rows past their expiry (a used one is deleted when used). */
+  'cleanup.verifications': (db: Database) => db.delete(verification).where(lt(verification.expiresAt, sql`now()`)),
+  /** Sign-in budgets whose window has passed (src/server/auth/budgets.server.ts). */
+  'cleanup.sign-in-budgets': (db: Database) => db.delete(authBudget).where(lt(authBudget.expiresAt, Date.now())),
+  /** Audit entries older than AUDIT_RETENTION_DAYS. */
+  'cleanup.audit': (db: Database) =>
+    db
+      .delete(auditLog)
+      .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${env().AUDIT_RETENTION_DAYS})`)),
+  /** Sent e-mails, a week after they went: the outbox is not an archive. */
+  'cleanup.sent-emails': (db: Database) =>
+    db
+      .delete(emailOutbox)
+      .where(and(isNotNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, sql`now() - interval '7 days'`))),
+} as const

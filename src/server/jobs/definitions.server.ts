@@ -1,0 +1,40 @@
+import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
+import type { JobQueue } from '@/lib/jobs'
+import { SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
+
+import { CLEANUPS } from './cleanups.server'
+import type { JobDefinition } from './runner.server'
+
+/** Every 5 s while a sign-in code is valid: a code must arrive within seconds of the mail server's return. */
+const EMAIL_RETRY_SECONDS = 5
+
+/** Every job the app runs (docs/decisions/037-job-queue.md); /manager/jobs lists them in this order. */
+export const JOBS: ReadonlyArray<JobDefinition & { name: JobQueue }> = [
+  {
+    name: SEND_EMAIL_JOB,
+    // No backoff: a doubling delay would leave a code waiting minutes after the server is back.
+    retry: {
+      limit: (OTP_EXPIRES_MINUTES * 60) / EMAIL_RETRY_SECONDS,
+      delaySeconds: EMAIL_RETRY_SECONDS,
+      backoff: false,
+    },
+    run: (db, data) => sendFromOutbox(db, data as { id: string }),
+  },
+  {
+    name: 'email.sweep',
+    retry: { limit: 3, delaySeconds: 10, backoff: true },
+    schedule: '* * * * *',
+    run: (db) => sweepOutbox(db),
+  },
+  ...(Object.entries(CLEANUPS) as Array<[keyof typeof CLEANUPS, (typeof CLEANUPS)[keyof typeof CLEANUPS]]>).map(
+    ([name, cleanup], index) => ({
+      name,
+      retry: { limit: 5, delaySeconds: 60, backoff: true },
+      // Nightly, a few minutes apart.
+      schedule: `${index * 5} 3 * * *`,
+      run: async (db: Parameters<typeof cleanup>[0]) => {
+        await cleanup(db)
+      },
+    }),
+  ),
+]

@@ -1,0 +1,221 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+
+import { eq, sql } from 'drizzle-orm'
+import type { ParsedMail } from 'mailparser'
+import type { SMTPServer } from 'smtp-server'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { createSmtpCatcher } from '@/../e2e/support/smtp-catcher'
+import { resetEnvForTests } from '@/lib/env.server'
+import { openDatabase } from '@/server/db/client.server'
+import { emailOutbox } from '@/server/db/schema'
+import { outboxId, queueEmail, SEND_EMAIL_JOB, sendFromOutbox } from '@/server/email/outbox.server'
+import { createTestDatabase, type TestDatabase } from '@/test/database'
+
+import { JOBS } from './definitions.server'
+import { type JobDefinition, type JobRunner, startJobs } from './runner.server'
+
+const onPostgres = inject('postgres') !== undefined
+const message = { to: 'reader@example.com', subject: 'Your code', text: 'code 123456', html: '<p>code 123456</p>' }
+
+/** The tests' SMTP catcher on a fixed port, so that it can stop and start again where the app expects it. */
+class Catcher {
+  mails: ParsedMail[] = []
+  port = 0
+  server: SMTPServer | undefined
+  async start() {
+    this.server = createSmtpCatcher((mail) => this.mails.push(mail))
+    this.server.listen(this.port, '127.0.0.1')
+    await once(this.server.server, 'listening')
+    this.port = (this.server.server.address() as AddressInfo).port
+  }
+  async stop() {
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()))
+  }
+}
+
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function outboxRow(handle: TestDatabase, id: string) {
+  const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
+  return row!
+}
+
+let handle: TestDatabase
+let runner: JobRunner
+const catcher = new Catcher()
+
+beforeAll(async () => {
+  await catcher.start()
+  process.env.EMAIL_SERVER = `smtp://127.0.0.1:${catcher.port}`
+  resetEnvForTests()
+  handle = await createTestDatabase()
+  runner = await startJobs(handle, JOBS)
+})
+
+afterAll(async () => {
+  await runner.stop(1000)
+  await catcher.stop().catch(() => {})
+  delete process.env.EMAIL_SERVER
+  resetEnvForTests()
+})
+
+afterEach(() => {
+  catcher.mails = []
+})
+
+describe('the e-mail outbox', () => {
+  it('sends at once when the mail server answers, under a Message-ID from its key', async () => {
+    expect(await queueEmail(handle.db, message, { kind: 'test', key: 'at-once' })).toBe('sent')
+    expect(catcher.mails).toHaveLength(1)
+    expect(catcher.mails[0]!.messageId).toBe(`<${outboxId('at-once')}@localhost>`)
+    expect((await outboxRow(handle, outboxId('at-once'))).sentAt).not.toBeNull()
+  })
+
+  it('keeps the message while the mail server is down and sends it within seconds of its return, once', async () => {
+    await catcher.stop()
+    try {
+      expect(await queueEmail(handle.db, message, { kind: 'test', key: 'down' })).toBe('queued')
+      const row = await outboxRow(handle, outboxId('down'))
+      expect(row.sentAt).toBeNull()
+      expect(row.lastError).toMatch(/ECONNREFUSED/)
+      // Down for a few retries.
+      await new Promise((resolve) => setTimeout(resolve, 6000))
+    } finally {
+      await catcher.start()
+    }
+    const back = Date.now()
+    await until(() => catcher.mails.length > 0)
+    expect(Date.now() - back).toBeLessThan(10_000)
+    expect((await outboxRow(handle, outboxId('down'))).sentAt).not.toBeNull()
+    // The same request again (a retried call) is the same e-mail: not sent twice.
+    await queueEmail(handle.db, message, { kind: 'test', key: 'down' })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(catcher.mails).toHaveLength(1)
+  }, 40_000)
+
+  it('sends once when two senders try the same message at the same moment', async () => {
+    const id = outboxId('twice')
+    await handle.db.insert(emailOutbox).values({ id, kind: 'test', ...message })
+    const results = await Promise.allSettled([sendFromOutbox(handle.db, { id }), sendFromOutbox(handle.db, { id })])
+    await sendFromOutbox(handle.db, { id })
+    expect(results.filter((result) => result.status === 'fulfilled').length).toBeGreaterThanOrEqual(1)
+    expect(catcher.mails).toHaveLength(1)
+  })
+
+  it('a sender killed mid-send leaves the message claimed; once the claim lapses it is sent once', async () => {
+    const id = outboxId('killed')
+    // What a killed sender leaves: its claim and attempt written, no sent_at.
+    await handle.db
+      .insert(emailOutbox)
+      .values({ id, kind: 'test', ...message, attempts: 1, claimedUntil: sql`now() + interval '30 seconds'` })
+    await expect(sendFromOutbox(handle.db, { id })).rejects.toThrow(/another process/)
+    expect(catcher.mails).toHaveLength(0)
+    await handle.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, id))
+    await sendFromOutbox(handle.db, { id })
+    await sendFromOutbox(handle.db, { id })
+    expect(catcher.mails).toHaveLength(1)
+    expect((await outboxRow(handle, id)).attempts).toBe(2)
+  })
+})
+
+describe('the job queue', () => {
+  it('retries a failing job with a growing delay, then keeps it failed (dead letter)', async () => {
+    const runs: number[] = []
+    const failing: JobDefinition = {
+      name: 'test.failing',
+      retry: { limit: 2, delaySeconds: 1, backoff: true },
+      run: async () => {
+        runs.push(Date.now())
+        throw new Error('always fails')
+      },
+    }
+    const own = await createTestDatabase()
+    const failingRunner = await startJobs(own, [failing])
+    try {
+      const id = (await failingRunner.send(failing.name, {}))!
+      const job = await until(async () => {
+        const found = await failingRunner.boss.getJobById(failing.name, id)
+        return found?.state === 'failed' ? found : undefined
+      }, 25_000)
+      expect(runs).toHaveLength(3)
+      expect(job.retryCount).toBe(2)
+      expect((job.output as { message?: string }).message).toBe('always fails')
+      // Backoff: the second wait is longer than the first.
+      expect(runs[2]! - runs[1]!).toBeGreaterThan(runs[1]! - runs[0]!)
+    } finally {
+      await failingRunner.stop(1000)
+    }
+  }, 40_000)
+
+  it('runs each job once across two processes', async () => {
+    if (!onPostgres) return // PGlite is one process's database.
+    const seen: number[] = []
+    const counting: JobDefinition = {
+      name: 'test.counting',
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      run: async (_db, data) => {
+        seen.push((data as { n: number }).n)
+      },
+    }
+    const own = await createTestDatabase()
+    const a = await startJobs(own, [counting])
+    // A second process: its own connection pool and its own pg-boss.
+    const otherHandle = await openDatabase(own.url)
+    const b = await startJobs(otherHandle, [counting])
+    try {
+      for (let n = 0; n < 40; n++) await a.send('test.counting', { n })
+      await until(() => seen.length >= 40, 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(seen.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n))
+    } finally {
+      await a.stop(1000)
+      await b.stop(1000)
+      await otherHandle.close()
+    }
+  }, 40_000)
+
+  it('lets a running job finish when it stops (SIGTERM), and starts no new one', async () => {
+    let finished = 0
+    let started = 0
+    const slow: JobDefinition = {
+      name: 'test.slow',
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      run: async () => {
+        started++
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        finished++
+      },
+    }
+    const own = await createTestDatabase()
+    const slowRunner = await startJobs(own, [slow])
+    const id = (await slowRunner.send(slow.name, {}))!
+    await until(() => started === 1)
+    await slowRunner.send(slow.name, {})
+    await slowRunner.stop(5000)
+    expect(finished).toBe(1)
+    expect(started).toBe(1)
+    const job = await slowRunner.boss.getJobById(slow.name, id)
+    expect(job?.state).toBe('completed')
+  }, 30_000)
+
+  it('lists the scheduled jobs with their cron', async () => {
+    const schedules = await runner.boss.getSchedules()
+    expect(schedules.map((schedule) => schedule.name)).toEqual(
+      expect.arrayContaining(['email.sweep', 'cleanup.sessions', 'cleanup.audit']),
+    )
+    expect(JOBS.find((job) => job.name === SEND_EMAIL_JOB)?.retry.backoff).toBe(false)
+  })
+})
