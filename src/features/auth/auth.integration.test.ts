@@ -45,6 +45,7 @@ describe('auth.session', () => {
     expect(session).toMatchObject({ email, role, emailVerified: true, impersonatedBy: null })
     expect(session!.onboardedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(Object.keys(session!).sort()).toEqual([
+      'avatar',
       'email',
       'emailVerified',
       'id',
