@@ -121,6 +121,8 @@ export const procedureExpectations: Record<string, Access> = {
   'account.sessions': SIGNED_IN,
   'account.revokeSession': SIGNED_IN,
   'account.revokeOtherSessions': SIGNED_IN,
+  'account.passkeys': SIGNED_IN,
+  'account.removePasskey': SIGNED_IN,
   'auth.session': ANYONE,
   'auth.onboard': SIGNED_IN,
   'auth.signInOptions': ANYONE,
@@ -188,6 +190,15 @@ export const authEndpointExpectations: Record<string, Access> = {
   '/api/auth/account-info': SIGNED_IN,
   '/api/auth/email-otp/request-email-change': SIGNED_IN,
   '/api/auth/email-otp/change-email': SIGNED_IN,
+  // Passkeys: added, listed, renamed and removed by their signed-in owner (account: update).
+  '/api/auth/passkey/generate-register-options': SIGNED_IN,
+  '/api/auth/passkey/verify-registration': SIGNED_IN,
+  '/api/auth/passkey/list-user-passkeys': SIGNED_IN,
+  '/api/auth/passkey/update-passkey': SIGNED_IN,
+  '/api/auth/passkey/delete-passkey': SIGNED_IN,
+  // Signing in with a passkey: the assertion decides, not the session.
+  '/api/auth/passkey/generate-authenticate-options': ANYONE,
+  '/api/auth/passkey/verify-authentication': TOKEN,
   // user and session administration: the admin's.
   ...Object.fromEntries(adminEndpoints.map((name) => [`/api/auth/admin/${name}`, ADMIN])),
   // Ends an impersonation: only an impersonated session has one to end.

@@ -1,8 +1,10 @@
+import { passkey } from '@better-auth/passkey'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { admin, emailOTP, genericOAuth, openAPI } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
+import { eq } from 'drizzle-orm'
 
 import { SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
@@ -181,6 +183,22 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         defaultRole: 'user',
         adminRoles: ['admin'],
         impersonationSessionDuration: 60 * 60,
+      }),
+      // Passkeys: added from the account page by a signed-in person only (no sign-up by passkey).
+      // The relying party is BASE_URL's host and origin, so every instance behind a proxy agrees.
+      passkey({
+        rpName: 'Start Books',
+        rpID: new URL(config.BASE_URL).hostname,
+        origin: new URL(config.BASE_URL).origin,
+        registration: { requireSession: true },
+        authentication: {
+          async afterVerification({ clientData }) {
+            await db
+              .update(schema.passkey)
+              .set({ lastUsedAt: new Date() })
+              .where(eq(schema.passkey.credentialID, clientData.id))
+          },
+        },
       }),
       // Records every admin action in the audit trail (src/server/auth/audit-hooks.server.ts).
       auditTrail(db),
