@@ -27,6 +27,7 @@ import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 import { withFirstAdminRole } from './first-admin.server'
+import { presenceHooks } from './presence.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 
@@ -48,7 +49,7 @@ export const SESSION_FRESH_AGE_SECONDS = 60 * 60
 const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
 
 export interface AuthOptions {
-  /** The sign-in budgets' clock (tests move it instead of waiting). */
+  /** The clock of the sign-in budgets and of the proof of presence (tests move it instead of waiting). */
   clock?: Clock
 }
 
@@ -56,6 +57,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const demoMode = config.DEMO_MODE
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
+  // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
+  const presence = presenceHooks(db, clock)
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
@@ -120,6 +123,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         // Counted first, so that no answer below can be probed without limit.
         await budgets?.before(ctx)
         await refuseBannedSend(ctx)
+        await presence.before(ctx)
         // Login only: an unknown address gets no code but a clear answer,
         // which the login page turns into /login/error?error=signup_disabled.
         if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
@@ -138,6 +142,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await budgets?.after(ctx)
+        await presence.after(ctx)
         if (demoMode) return maskOtherSessions(ctx)
       }),
     },
