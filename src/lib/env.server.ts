@@ -141,6 +141,18 @@ export const envSchema = z
           .optional(),
       )
       .default(1024 * 1024),
+    // Seconds a sign-in counts as a proof of presence for the actions that cannot be undone (decision 035).
+    PROOF_MAX_AGE_SECONDS: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ message: 'PROOF_MAX_AGE_SECONDS must be a number of seconds' })
+          .int('PROOF_MAX_AGE_SECONDS must be a whole number of seconds')
+          .min(1, 'PROOF_MAX_AGE_SECONDS must be at least 1')
+          .max(24 * 60 * 60, 'PROOF_MAX_AGE_SECONDS must be at most 86400 (a day)')
+          .optional(),
+      )
+      .default(5 * 60),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
     SHUTDOWN_TIMEOUT: optional(

@@ -58,7 +58,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
   // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
-  const presence = presenceHooks(db, clock)
+  const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { parseEnv } from '@/lib/env.server'
 import { auditLog, passkey, session, user } from '@/server/db/schema'
 import { listOutbox } from '@/server/email/dev-outbox.server'
 import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 
-import { PROOF_MAX_AGE_SECONDS } from './presence.server'
-
 const BASE_URL = 'http://localhost:3000'
+/** The proof's default window: 5 minutes. */
+const PROOF_MAX_AGE_SECONDS = parseEnv({}).PROOF_MAX_AGE_SECONDS
 const EXPIRED = 'Session expired. Re-authenticate to perform this action.'
 
 let api: ApiHarness
@@ -17,6 +18,11 @@ let counter = 0
 
 beforeAll(async () => {
   api = await createApiHarness()
+})
+
+it('lasts 5 minutes unless PROOF_MAX_AGE_SECONDS says otherwise', () => {
+  expect(PROOF_MAX_AGE_SECONDS).toBe(300)
+  expect(parseEnv({ PROOF_MAX_AGE_SECONDS: '60' }).PROOF_MAX_AGE_SECONDS).toBe(60)
 })
 
 const emailOf = (caller: 'admin' | 'user') => (caller === 'admin' ? 'admin@admin.com' : 'user@user.com')

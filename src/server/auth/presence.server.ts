@@ -12,12 +12,6 @@ import type { Clock } from './budgets.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
-/**
- * How long a proof of presence lasts (docs/decisions/035-passkeys-and-proof-of-presence.md):
- * a sign-in, by passkey or e-mail code, in the last 5 minutes.
- */
-export const PROOF_MAX_AGE_SECONDS = 5 * 60
-
 /** The message of SESSION_EXPIRED in the error catalogue (docs/product.md#errors). */
 const SESSION_EXPIRED = { code: 'SESSION_EXPIRED', message: 'Session expired. Re-authenticate to perform this action.' }
 
@@ -64,11 +58,13 @@ const replaced = defineRequestState<{ userId: string; token: string } | null>(()
 /**
  * A fresh proof of presence before the actions that cannot be undone, whatever
  * the door (the app API calls these same routes): a session signed in within
- * `PROOF_MAX_AGE_SECONDS`, else 403 SESSION_EXPIRED and nothing done. Signing
+ * `maxAgeSeconds` (PROOF_MAX_AGE_SECONDS, 5 minutes by default;
+ * docs/decisions/035-passkeys-and-proof-of-presence.md), else 403
+ * SESSION_EXPIRED and nothing done. Signing
  * in again while signed in (the proof dialog) is recorded as a proof and
  * replaces the session it renews.
  */
-export function presenceHooks(db: Database, clock: Clock = Date.now) {
+export function presenceHooks(db: Database, maxAgeSeconds: number, clock: Clock = Date.now) {
   return {
     async before(ctx: HookContext) {
       const permission = PROOF_ROUTES[ctx.path]
@@ -84,7 +80,7 @@ export function presenceHooks(db: Database, clock: Clock = Date.now) {
       const role = (current.user as { role?: string | null }).role
       if (!roleCan(role, permission!) || !(await needsProof(ctx, current.user.id, db))) return
       const age = clock() - new Date(current.session.createdAt).getTime()
-      if (age >= PROOF_MAX_AGE_SECONDS * 1000) throw new APIError('FORBIDDEN', SESSION_EXPIRED)
+      if (age >= maxAgeSeconds * 1000) throw new APIError('FORBIDDEN', SESSION_EXPIRED)
     },
 
     async after(ctx: HookContext) {
