@@ -55,9 +55,7 @@ async function letProofExpire(page: Page) {
   await page.waitForTimeout(PROOF_SECONDS * 1000 + 200)
 }
 
-test('an admin without a passkey deletes a user after proving presence with a new e-mail code', async ({
-  browser,
-}) => {
+test('an admin without a passkey deletes a user after proving presence with a new e-mail code', async ({ browser }) => {
   const email = await newUser(browser, 'Proof Target')
   const page = await newPage(browser)
   await signIn(page, ADMIN_EMAIL)
