@@ -116,6 +116,8 @@ export const procedureExpectations: Record<string, Access> = {
   'user.revokeSession': ADMIN,
   'user.revokeSessions': ADMIN,
   'user.audit': ADMIN,
+  'user.passkeys': ADMIN,
+  'user.removePasskey': ADMIN,
   // What the server functions become (issue 10, part 1): one's own account and session,
   // the shell's and the sign-in page's public settings.
   'account.sessions': SIGNED_IN,

@@ -1,3 +1,4 @@
 /** The account feature's public entry for routes and other features (its page is imported as a route component). */
+export { PasskeyList } from './passkey-list'
 export { accountQueries } from './queries'
 export { accountRouteSearch } from './search'

@@ -27,6 +27,7 @@ import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 import { withFirstAdminRole } from './first-admin.server'
+import { passkeyHooks } from './passkey-hooks.server'
 import { presenceHooks } from './presence.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
@@ -59,6 +60,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
   // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
   const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
+  // Passkeys added and removed: the audit trail.
+  const passkeys = passkeyHooks(db)
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
@@ -124,6 +127,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         await budgets?.before(ctx)
         await refuseBannedSend(ctx)
         await presence.before(ctx)
+        await passkeys.before(ctx)
         // Login only: an unknown address gets no code but a clear answer,
         // which the login page turns into /login/error?error=signup_disabled.
         if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
@@ -143,6 +147,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       after: createAuthMiddleware(async (ctx) => {
         await budgets?.after(ctx)
         await presence.after(ctx)
+        await passkeys.after(ctx)
         if (demoMode) return maskOtherSessions(ctx)
       }),
     },
