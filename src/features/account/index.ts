@@ -1,4 +1,3 @@
 /** The account feature's public entry for routes and other features (its page is imported as a route component). */
-export { PasskeyList } from './passkey-list'
 export { accountQueries } from './queries'
 export { accountRouteSearch } from './search'

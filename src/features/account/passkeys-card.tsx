@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 
+import { PasskeyList } from '@/components/auth/passkey-list'
 import { Button } from '@/components/ui/button'
 import { SectionCard } from '@/components/ui/section-card'
 import { TextField } from '@/components/ui/text-field'
@@ -10,7 +11,6 @@ import { addPasskey } from '@/lib/auth/passkeys'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
-import { PasskeyList } from './passkey-list'
 import { accountQueries } from './queries'
 
 /** The person's passkeys: add one (named), see when each was added and last used, remove one. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { PasskeyList } from '@/features/account'
+import { PasskeyList } from '@/components/auth/passkey-list'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 

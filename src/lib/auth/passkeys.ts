@@ -1,5 +1,5 @@
 import type { AuthCallError } from './auth-client'
-import { lazyAuthCall } from './lazy-auth-client'
+import { fetchWithProof } from './proof-store'
 
 type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: AuthCallError }
 
@@ -17,31 +17,48 @@ function browserError(cause: unknown): AuthCallError {
   return { code: 'UNKNOWN_ERROR' }
 }
 
+const authFetch = fetchWithProof((input, init) => fetch(input, init))
+
+/**
+ * A JSON call of /api/auth, settled as `{ data }` or `{ error }` like the auth
+ * client's, without loading it: the login page offers passkeys from its
+ * first paint (autofill), and the auth client stays out of its weight.
+ */
+async function authJson<T>(path: string, body?: unknown): Promise<Settled<T>> {
+  try {
+    const response = await authFetch(`/api/auth${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = (await response.json().catch(() => null)) as (AuthCallError & T) | null
+    if (!response.ok) return { error: { ...json, status: response.status } }
+    return { data: json as T }
+  } catch (cause) {
+    return { error: (cause ?? {}) as AuthCallError }
+  }
+}
+
 /**
  * A passkey ceremony: the server's options, the browser's answer (WebAuthn,
  * whose client code loads here, with the first passkey used), the server's
  * verdict. Every failure is settled as `{ error }`.
  */
-function ceremony<T>(
+async function ceremony<T>(
   begin: string,
   ask: (browser: typeof import('@simplewebauthn/browser'), options: never) => Promise<unknown>,
   finish: string,
   body: Record<string, unknown> = {},
 ): Promise<Settled<T>> {
-  return lazyAuthCall(async (authClient) => {
-    const options = await authClient.$fetch<never>(begin, { method: 'GET' })
-    if (options.error) return { error: options.error as AuthCallError }
-    let response: unknown
-    try {
-      response = await ask(await import('@simplewebauthn/browser'), options.data as never)
-    } catch (cause) {
-      return { error: browserError(cause) }
-    }
-    const verified = await authClient.$fetch<T>(finish, { method: 'POST', body: { ...body, response } })
-    if (verified.error) return { error: verified.error as AuthCallError }
-    authClient.$store.notify('$sessionSignal')
-    return { data: verified.data as T }
-  }) as Promise<Settled<T>>
+  const options = await authJson<never>(begin)
+  if (options.error) return options
+  let response: unknown
+  try {
+    response = await ask(await import('@simplewebauthn/browser'), options.data)
+  } catch (cause) {
+    return { error: browserError(cause) }
+  }
+  return authJson<T>(finish, { ...body, response })
 }
 
 /**
@@ -59,8 +76,9 @@ export function signInWithPasskey({ autoFill = false } = {}) {
 
 /** Whether this browser offers passkeys in a field's autofill. */
 export async function passkeyAutofillAvailable() {
-  const browser = await import('@simplewebauthn/browser')
-  return browser.browserSupportsWebAuthnAutofill()
+  const credential = globalThis.PublicKeyCredential as
+    { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined
+  return (await credential?.isConditionalMediationAvailable?.()) ?? false
 }
 
 /** Adds a passkey to the signed-in account, named `name`. */
