@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   'user.stop-impersonating',
   'session.revoke',
   'session.revoke-all',
+  'user.proof',
+  'passkey.add',
+  'passkey.remove',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

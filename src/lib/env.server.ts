@@ -175,6 +175,18 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
+    // Seconds a sign-in counts as a proof of presence for the actions that cannot be undone (decision 035).
+    PROOF_MAX_AGE_SECONDS: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ message: 'PROOF_MAX_AGE_SECONDS must be a number of seconds' })
+          .int('PROOF_MAX_AGE_SECONDS must be a whole number of seconds')
+          .min(1, 'PROOF_MAX_AGE_SECONDS must be at least 1')
+          .max(24 * 60 * 60, 'PROOF_MAX_AGE_SECONDS must be at most 86400 (a day)')
+          .optional(),
+      )
+      .default(5 * 60),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Days the audit trail keeps an entry; a daily job deletes older ones.
     AUDIT_RETENTION_DAYS: optional(

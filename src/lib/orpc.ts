@@ -5,6 +5,7 @@ import type { RouterClient } from '@orpc/server'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 
+import { fetchWithProof } from '@/lib/auth/proof-store'
 import type { ApiContext } from '@/server/api/context.server'
 import type { Router } from '@/server/api/router.server'
 
@@ -54,7 +55,15 @@ const createClient = createIsomorphicFn()
     }
     return createORPCClient(link)
   })
-  .client((): ApiClient => createORPCClient(new RPCLink({ url: () => `${window.location.origin}/api/rpc` })))
+  .client((): ApiClient =>
+    createORPCClient(
+      new RPCLink({
+        url: () => `${window.location.origin}/api/rpc`,
+        // A refusal for want of a recent sign-in asks for the proof, then is sent again.
+        fetch: fetchWithProof((input, init) => fetch(input, init)),
+      }),
+    ),
+  )
 
 // Pure: a chunk that imports this module without using the client (a feature's public entry)
 // does not carry it; the browser gets it with the first code that calls the API.

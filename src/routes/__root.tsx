@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState } from 'react'
 
+import { ProofDialogSlot } from '@/components/auth/proof-dialog-slot'
 import { DemoModeDialogSlot } from '@/components/demo/demo-mode-dialog-slot'
 import { AppDocument } from '@/components/layout/app-document'
 import { rootHead } from '@/components/layout/head'
@@ -86,6 +87,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <Toaster />
       <MutationFeedback />
       <DemoModeDialogSlot />
+      <ProofDialogSlot email={session?.email} />
       <SessionSync />
     </AppDocument>
   )

@@ -123,6 +123,8 @@ export const procedureExpectations: Record<string, Access> = {
   'jobs.overview': ADMIN,
   'jobs.retry': ADMIN,
   'jobs.cancel': ADMIN,
+  'user.passkeys': ADMIN,
+  'user.removePasskey': ADMIN,
   // What the server functions become (issue 10, part 1): one's own account and session,
   // the shell's and the sign-in page's public settings.
   'account.sessions': SIGNED_IN,
@@ -134,6 +136,8 @@ export const procedureExpectations: Record<string, Access> = {
   'picture.removeCover': ADMIN,
   'picture.setAvatar': SIGNED_IN,
   'picture.removeAvatar': SIGNED_IN,
+  'account.passkeys': SIGNED_IN,
+  'account.removePasskey': SIGNED_IN,
   'auth.session': ANYONE,
   'auth.onboard': SIGNED_IN,
   'auth.signInOptions': ANYONE,
@@ -201,6 +205,15 @@ export const authEndpointExpectations: Record<string, Access> = {
   '/api/auth/account-info': SIGNED_IN,
   '/api/auth/email-otp/request-email-change': SIGNED_IN,
   '/api/auth/email-otp/change-email': SIGNED_IN,
+  // Passkeys: added, listed, renamed and removed by their signed-in owner (account: update).
+  '/api/auth/passkey/generate-register-options': SIGNED_IN,
+  '/api/auth/passkey/verify-registration': SIGNED_IN,
+  '/api/auth/passkey/list-user-passkeys': SIGNED_IN,
+  '/api/auth/passkey/update-passkey': SIGNED_IN,
+  '/api/auth/passkey/delete-passkey': SIGNED_IN,
+  // Signing in with a passkey: the assertion decides, not the session.
+  '/api/auth/passkey/generate-authenticate-options': ANYONE,
+  '/api/auth/passkey/verify-authentication': TOKEN,
   // user and session administration: the admin's.
   ...Object.fromEntries(adminEndpoints.map((name) => [`/api/auth/admin/${name}`, ADMIN])),
   // Ends an impersonation: only an impersonated session has one to end.

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
@@ -13,7 +12,6 @@ import { useTranslation } from '@/lib/i18n/react'
  */
 export function MutationFeedback() {
   const queryClient = useQueryClient()
-  const router = useRouter()
   const { t } = useTranslation(['ui', 'account'])
 
   useEffect(
@@ -22,11 +20,9 @@ export function MutationFeedback() {
         if (event.type !== 'updated' || event.action.type !== 'error') return
         const { error } = event.action
         const { meta } = event.mutation
-        void import('./mutation-report').then(({ reportMutationError }) =>
-          reportMutationError({ t, router, error, meta }),
-        )
+        void import('./mutation-report').then(({ reportMutationError }) => reportMutationError({ t, error, meta }))
       }),
-    [queryClient, router, t],
+    [queryClient, t],
   )
 
   return null

@@ -1,11 +1,9 @@
-import type { AnyRouter } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 
 import { toast } from '@/components/ui/toaster'
 import { apiErrorData, apiErrorMessage, hasFieldErrors } from '@/lib/api-error'
 import type { AuthCallError } from '@/lib/auth/auth-client'
 import { authErrorMessage, toAuthErrorCode } from '@/lib/auth/auth-errors'
-import { lazyAuthCall } from '@/lib/auth/lazy-auth-client'
 import { handleDemoModeError } from '@/lib/demo/demo-store'
 import type { Namespace } from '@/lib/i18n/config'
 import { translate } from '@/lib/i18n/keys'
@@ -33,32 +31,11 @@ export function mutationErrorMessage(t: T, error: unknown, meta: MutationMeta = 
 
 /**
  * Reports a failed mutation: a demo-mode refusal opens the demo dialog; any
- * other failure is a toast (see `mutationErrorMessage`); an expired
- * session's toast offers 'Sign in again', which signs out and comes back to
- * this page after the new sign-in.
+ * other failure is a toast (see `mutationErrorMessage`). A refusal for want
+ * of a recent sign-in got here only after its proof dialog was dismissed
+ * (src/lib/auth/proof-store.ts): its toast says so.
  */
-export function reportMutationError({
-  t,
-  router,
-  error,
-  meta,
-}: {
-  t: T
-  router: AnyRouter
-  error: unknown
-  meta: MutationMeta | undefined
-}) {
+export function reportMutationError({ t, error, meta }: { t: T; error: unknown; meta: MutationMeta | undefined }) {
   if (handleDemoModeError(error)) return
-  const message = mutationErrorMessage(t, error, meta)
-  if (toAuthErrorCode((error as AuthCallError | null)?.code) !== 'SESSION_EXPIRED') {
-    toast.error(message)
-    return
-  }
-  const signInAgain = async () => {
-    const redirect = router.state.location.href
-    await lazyAuthCall((authClient) => authClient.signOut())
-    await router.invalidate()
-    await router.navigate({ to: '/login', search: { redirect } })
-  }
-  toast.error(message, { action: { label: translate(t, 'account:reauthenticate'), onClick: () => void signInAgain() } })
+  toast.error(mutationErrorMessage(t, error, meta))
 }

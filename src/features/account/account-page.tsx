@@ -6,13 +6,14 @@ import type { SessionUser } from '@/lib/auth/session'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { DeleteAccountCard } from './delete-account-card'
+import { PasskeysCard } from './passkeys-card'
 import { ProfileCard } from './profile-card'
 import type { AccountSearch } from './search'
 import { SessionsCard } from './sessions-card'
 
 /**
  * The account page of both areas (/app/account and /manager/account): the
- * user card (change of name and e-mail), display preferences, sessions,
+ * user card (change of name and e-mail), display preferences, passkeys, sessions,
  * sign-out and deletion of the account.
  */
 export function AccountPage({ user, search }: { user: SessionUser; search: AccountSearch }) {
@@ -22,6 +23,7 @@ export function AccountPage({ user, search }: { user: SessionUser; search: Accou
       <PageHeader title={t('title')} />
       <ProfileCard user={user} search={search} />
       <DisplayPreferences />
+      <PasskeysCard />
       <SessionsCard />
       <SectionCard title={t('signOut.title')} description={t('signOut.description')}>
         <div>

@@ -2,9 +2,11 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
+import { passkeySchema } from '@/lib/auth/passkey-schema'
 import { callAuthService } from '@/server/api/auth-service.server'
 import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
+import { listPasskeys, ownsPasskey } from '@/server/auth/passkeys.server'
 import { session } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
@@ -71,4 +73,25 @@ const revokeOtherSessions = withPermission({ account: ['update'] })
     return { success: true }
   })
 
-export const accountRouter = { sessions, revokeSession, revokeOtherSessions }
+/** The caller's passkeys (added in the browser through the auth service's passkey routes). */
+const passkeys = authedProcedure
+  .route({ method: 'GET', path: '/account/passkeys', summary: 'My passkeys', tags: TAGS })
+  .output(z.array(passkeySchema))
+  .handler(({ context }) => listPasskeys(context.db, context.user.id))
+
+/**
+ * Removes one of the caller's passkeys through the auth service's
+ * delete-passkey (its hooks: demo mode, the last passkey's proof of presence,
+ * the audit trail, the notice e-mail). Another's passkey is not found.
+ */
+const removePasskey = withPermission({ account: ['update'] })
+  .route({ method: 'DELETE', path: '/account/passkeys/{id}', summary: 'Remove one of my passkeys', tags: TAGS })
+  .input(idInputSchema)
+  .output(successSchema)
+  .handler(async ({ context, input }) => {
+    if (!(await ownsPasskey(context.db, context.user.id, input.id))) throw apiError('NOT_FOUND')
+    await callAuthService(context, '/passkey/delete-passkey', { id: input.id })
+    return { success: true }
+  })
+
+export const accountRouter = { sessions, revokeSession, revokeOtherSessions, passkeys, removePasskey }

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toaster'
 import { authCall, authClient } from '@/lib/auth/auth-client'
 import { useTranslation } from '@/lib/i18n/react'
 
-/** Deletion of one's own account, behind a confirmation; needs a fresh session (SESSION_EXPIRED). */
+/** Deletion of one's own account, behind a confirmation; needs a proof of presence (the proof dialog asks for it). */
 export function DeleteAccountCard() {
   const { t } = useTranslation('account')
   const router = useRouter()
@@ -38,7 +38,7 @@ export function DeleteAccountCard() {
           description={t('deleteAccount.confirmDescription')}
           confirmLabel={t('deleteAccount.confirm')}
           variant="destructive"
-          // A failure closes the confirmation too; its toast says why ('Sign in again' when the session is too old).
+          // A failure closes the confirmation too; its toast says why (or the proof dialog asks for a recent sign-in).
           onConfirm={() => deleteAccount.mutateAsync().catch(() => undefined)}
         />
       </div>

@@ -158,12 +158,20 @@ describe('auth.signInOptions', () => {
   it.each(['anonymous', 'user', 'admin'] as const)(
     'tells %s that sign-up is open and no provider is configured',
     async (caller) => {
-      expect(await (await api.client(caller)).auth.signInOptions()).toEqual({ signUp: true, providers: [] })
+      expect(await (await api.client(caller)).auth.signInOptions()).toEqual({
+        signUp: true,
+        providers: [],
+        passkeys: true,
+      })
     },
   )
 
   it('is login only in demo mode', async () => {
-    expect(await (await demo.client('anonymous')).auth.signInOptions()).toEqual({ signUp: false, providers: [] })
+    expect(await (await demo.client('anonymous')).auth.signInOptions()).toEqual({
+      signUp: false,
+      providers: [],
+      passkeys: false,
+    })
   })
 
   it('lists a configured provider (read from the run-time settings)', async () => {

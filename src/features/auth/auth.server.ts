@@ -59,7 +59,13 @@ const onboard = withPermission({ account: ['update'] })
 /** The login page's variant (sign-up or login only) and its social sign-in buttons. */
 const signInOptionsProcedure = publicProcedure
   .route({ method: 'GET', path: '/sign-in-options', summary: 'Sign-up allowed, social providers', tags: TAGS })
-  .output(z.object({ signUp: z.boolean(), providers: z.array(z.object({ id: z.string(), name: z.string() })) }))
+  .output(
+    z.object({
+      signUp: z.boolean(),
+      providers: z.array(z.object({ id: z.string(), name: z.string() })),
+      passkeys: z.boolean(),
+    }),
+  )
   .handler(({ context }) => signInOptions(context.env))
 
 export const authRouter = { session, onboard, signInOptions: signInOptionsProcedure }

@@ -14,13 +14,14 @@ import { useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
 import { checkEmail } from './email-check'
+import { PasskeySignIn } from './passkey-sign-in'
 import { withRedirect } from './redirect'
 import { SocialSignIn } from './social-sign-in'
 
 export function LoginPage({
   redirect,
   demoAccounts = [],
-  options = { signUp: false, providers: [] },
+  options = { signUp: false, providers: [], passkeys: false },
   posted,
 }: {
   redirect: string
@@ -79,7 +80,8 @@ export function LoginPage({
         <TextField
           label={t('fields.email')}
           type="email"
-          autoComplete="email"
+          // 'webauthn': the browser offers passkeys among the field's suggestions.
+          autoComplete={options.passkeys ? 'username webauthn' : 'email'}
           inputMode="email"
           placeholder={t('login.emailPlaceholder')}
           autoFocus
@@ -104,7 +106,9 @@ export function LoginPage({
         />
       </PostForm>
       <div className="mt-4">
-        <SocialSignIn providers={options.providers} redirect={redirect} onError={setServerError} />
+        <SocialSignIn providers={options.providers} redirect={redirect} onError={setServerError}>
+          {options.passkeys ? <PasskeySignIn redirect={redirect} onError={setServerError} /> : null}
+        </SocialSignIn>
       </div>
     </AuthCard>
   )

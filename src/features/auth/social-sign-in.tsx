@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
@@ -13,21 +13,24 @@ function socialCallbackURL(redirect: string) {
 }
 
 /**
- * One button per configured provider (none when none is configured). The
- * browser leaves for the provider; failures come back to /login/error.
+ * One button per configured provider, after the other ways in (`children`:
+ * the passkey's); nothing when there is none. The browser leaves for the
+ * provider; failures come back to /login/error.
  */
 export function SocialSignIn({
   providers,
   redirect,
   onError,
+  children,
 }: {
   providers: SocialProvider[]
   redirect: string
   onError: (message: string) => void
+  children?: ReactNode
 }) {
   const { t } = useTranslation('auth')
   const [pending, setPending] = useState<string>()
-  if (providers.length === 0) return null
+  if (providers.length === 0 && !children) return null
 
   const signIn = async (provider: string) => {
     setPending(provider)
@@ -53,6 +56,7 @@ export function SocialSignIn({
         {t('login.or')}
         <span aria-hidden className="h-px flex-1 bg-border" />
       </div>
+      {children}
       {providers.map((provider) => (
         <Button
           key={provider.id}

@@ -14,6 +14,7 @@ export const userQueries = {
   detail: (id: string) => orpc.user.get.queryOptions({ input: { id } }),
   sessions: (id: string) => infiniteListOptions(orpc.user.sessions, { id }),
   audit: (id: string) => infiniteListOptions(orpc.user.audit, { id }),
+  passkeys: (id: string) => orpc.user.passkeys.queryOptions({ input: { id } }),
 }
 
 /** A route loader's user: prefetched for the SSR HTML; an unknown id is the area's 404 screen. */

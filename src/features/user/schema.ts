@@ -99,6 +99,7 @@ export type SessionItem = z.infer<typeof sessionItemSchema>
 export const sessionPageSchema = pageSchema(sessionItemSchema)
 
 export const sessionInputSchema = idInputSchema.extend({ sessionId: idSchema })
+export const passkeyInputSchema = idInputSchema.extend({ passkeyId: idSchema })
 
 const auditEntrySchema = z.object({
   id: z.string(),

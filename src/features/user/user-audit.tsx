@@ -38,9 +38,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const date = useFormatDate()
   const action = AUDIT_ACTIONS.find((known) => known === entry.action)
   const role = roleSchema.safeParse(entry.details.role)
+  const method =
+    entry.details.method === 'passkey' || entry.details.method === 'email-code' ? entry.details.method : null
   const what = action
     ? translate(t, `user:audit.actions.${action}`, {
         role: role.success ? t(`roles.${role.data}`) : String(entry.details.role ?? ''),
+        method: method ? t(`audit.methods.${method}`) : '',
       })
     : t('audit.actions.unknown', { action: entry.action })
   const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')

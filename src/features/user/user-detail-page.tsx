@@ -23,6 +23,7 @@ import type { UserDetail } from './schema'
 import { useUserAction } from './use-user-action'
 import { UserAuditTrail } from './user-audit'
 import { EmailVerified, RoleBadge } from './user-badges'
+import { UserPasskeys } from './user-passkeys'
 import { UserSessions } from './user-sessions'
 
 /** /manager/users/{id}: the user's data and states, the admin actions, sessions and audit trail. */
@@ -83,6 +84,7 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
       </dl>
 
       <UserSessions userId={user.id} />
+      <UserPasskeys userId={user.id} />
       <UserAuditTrail userId={user.id} />
     </div>
   )

@@ -1,6 +1,8 @@
 import { and, type AnyColumn, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
+import { passkeySchema } from '@/lib/auth/passkey-schema'
 import { pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
@@ -18,13 +20,16 @@ import {
   toPage,
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
-import { auditLog, session, user } from '@/server/db/schema'
+import { auditPasskey } from '@/server/auth/passkey-hooks.server'
+import { listPasskeys } from '@/server/auth/passkeys.server'
+import { auditLog, passkey, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
 import { callAdminRoute } from './auth-service.server'
 import {
   auditPageSchema,
   banInputSchema,
+  passkeyInputSchema,
   roleSchema,
   sessionInputSchema,
   sessionPageSchema,
@@ -298,6 +303,32 @@ const revokeSessions = withPermission({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLO
     return { success: true }
   })
 
+/** The user's passkeys (name, where they live, added, last used); never their keys. */
+const passkeys = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
+  .route({ method: 'GET', path: '/users/{id}/passkeys', summary: "List a user's passkeys", tags: TAGS })
+  .input(idInputSchema)
+  .output(z.array(passkeySchema))
+  .handler(async ({ context, input }) => {
+    await findUser(context, input.id)
+    return listPasskeys(context.db, input.id)
+  })
+
+/** Removes one of the user's passkeys (a lost device), recorded in the audit trail. */
+const removePasskey = withPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS')
+  .route({ method: 'DELETE', path: '/users/{id}/passkeys/{passkeyId}', summary: "Remove a user's passkey", tags: TAGS })
+  .input(passkeyInputSchema)
+  .output(successSchema)
+  .handler(async ({ context, input }) => {
+    const [removed] = await context.db
+      .delete(passkey)
+      .where(and(eq(passkey.id, input.passkeyId), eq(passkey.userId, input.id)))
+      .returning({ name: passkey.name })
+    if (!removed) throw apiError('NOT_FOUND')
+    const entry = { action: 'passkey.remove', actorId: context.user.id, userId: input.id, name: removed.name } as const
+    await auditPasskey(context.db, entry, context.clientIp ?? null)
+    return { success: true }
+  })
+
 /** The administrative actions done to a user, newest first, with who did them. */
 const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
   .route({ method: 'GET', path: '/users/{id}/audit', summary: "A user's audit trail", tags: TAGS })
@@ -354,5 +385,7 @@ export const userRouter = {
   sessions,
   revokeSession,
   revokeSessions,
+  passkeys,
+  removePasskey,
   audit,
 }

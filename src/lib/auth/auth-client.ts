@@ -3,6 +3,7 @@ import { adminClient, emailOTPClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 
 import { ac, roles } from './permissions'
+import { fetchWithProof } from './proof-store'
 import { sessionChanged } from './session-signal'
 
 /**
@@ -44,7 +45,8 @@ export function retryingFetch(fetchImpl: Fetch = (input, init) => fetch(input, i
 
 /** The browser's client of the auth service at /api/auth (same origin). */
 export const authClient = createAuthClient({
-  fetchOptions: { customFetchImpl: retryingFetch() },
+  // A refusal for want of a recent sign-in asks for the proof, then is sent again (proof-store.ts).
+  fetchOptions: { customFetchImpl: fetchWithProof(retryingFetch()) },
   plugins: [emailOTPClient(), adminClient({ ac, roles }), sessionSignals],
 })
 authClient.$store.atoms.$sessionSignal!.listen(sessionChanged)

@@ -68,6 +68,13 @@ export const AUTH_ERROR_CODES = [
   'EMAIL_ALREADY_USED',
   'IMAGE_INVALID',
   'ROLE_INVALID',
+  // Passkeys (better-auth's passkey plugin; the browser's refusals, src/lib/auth/passkeys.ts)
+  'PASSKEY_NOT_FOUND',
+  'AUTHENTICATION_FAILED',
+  'FAILED_TO_VERIFY_REGISTRATION',
+  'PREVIOUSLY_REGISTERED',
+  'AUTH_CANCELLED',
+  'CHALLENGE_NOT_FOUND',
   // Admin plugin
   'YOU_CANNOT_BAN_YOURSELF',
   'YOU_CANNOT_REMOVE_YOURSELF',

@@ -10,4 +10,6 @@ export interface SignInOptions {
   signUp: boolean
   /** One button each; empty when none is configured. */
   providers: SocialProvider[]
+  /** 'Sign in with a passkey' and the browser's passkey autofill (not in demo mode). */
+  passkeys: boolean
 }

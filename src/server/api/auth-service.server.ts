@@ -23,15 +23,17 @@ export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: Transl
  * An API error carrying the auth service's code, so that the app API and
  * /api/auth/* answer alike: same status, same `authCode`. The message is the
  * domain's (`errors`), else the catalogue's (`auth:errors.<CODE>`,
- * docs/product.md#errors) for a `YOU_…` rule, else the API's generic one for the status.
+ * docs/product.md#errors) for a `YOU_…` rule or SESSION_EXPIRED, else the API's generic one for the status.
  */
 export function authServiceError(status: number, authCode: string | undefined, errors: AuthServiceErrors = {}) {
   const known = authCode ? errors[authCode] : undefined
   if (known) return apiError(known.code, known.key, { field: known.field, authCode })
   const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR'
-  const catalogued = authCode?.startsWith('YOU_')
-    ? AUTH_ERROR_CODES.find((candidate) => candidate === authCode)
-    : undefined
+  // A permission rule, or the proof of presence it asks for again (SESSION_EXPIRED).
+  const catalogued =
+    authCode?.startsWith('YOU_') || authCode === 'SESSION_EXPIRED'
+      ? AUTH_ERROR_CODES.find((candidate) => candidate === authCode)
+      : undefined
   const key: TranslationKey = catalogued ? `auth:errors.${catalogued}` : API_ERROR_KEYS[code]
   return apiError(code, key, { authCode, values: code === 'FORBIDDEN' ? { resource: 'user' } : undefined })
 }

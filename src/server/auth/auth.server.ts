@@ -1,8 +1,10 @@
+import { passkey } from '@better-auth/passkey'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { admin, emailOTP, genericOAuth, openAPI } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
+import { eq } from 'drizzle-orm'
 
 import { SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
@@ -26,6 +28,8 @@ import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 import { withFirstAdminRole } from './first-admin.server'
+import { passkeyHooks } from './passkey-hooks.server'
+import { presenceHooks } from './presence.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 
@@ -47,7 +51,7 @@ export const SESSION_FRESH_AGE_SECONDS = 60 * 60
 const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
 
 export interface AuthOptions {
-  /** The sign-in budgets' clock (tests move it instead of waiting). */
+  /** The clock of the sign-in budgets and of the proof of presence (tests move it instead of waiting). */
   clock?: Clock
 }
 
@@ -55,6 +59,10 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const demoMode = config.DEMO_MODE
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
+  // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
+  const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
+  // Passkeys added and removed: the audit trail.
+  const passkeys = passkeyHooks(db)
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
@@ -121,6 +129,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         // Counted first, so that no answer below can be probed without limit.
         await budgets?.before(ctx)
         await refuseBannedSend(ctx)
+        await presence.before(ctx)
+        await passkeys.before(ctx)
         // Login only: an unknown address gets no code but a clear answer,
         // which the login page turns into /login/error?error=signup_disabled.
         if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
@@ -139,6 +149,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await budgets?.after(ctx)
+        await presence.after(ctx)
+        await passkeys.after(ctx)
         if (demoMode) return maskOtherSessions(ctx)
       }),
     },
@@ -187,6 +199,22 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         defaultRole: 'user',
         adminRoles: ['admin'],
         impersonationSessionDuration: 60 * 60,
+      }),
+      // Passkeys: added from the account page by a signed-in person only (no sign-up by passkey).
+      // The relying party is BASE_URL's host and origin, so every instance behind a proxy agrees.
+      passkey({
+        rpName: 'Start Books',
+        rpID: new URL(config.BASE_URL).hostname,
+        origin: new URL(config.BASE_URL).origin,
+        registration: { requireSession: true },
+        authentication: {
+          async afterVerification({ clientData }) {
+            await db
+              .update(schema.passkey)
+              .set({ lastUsedAt: new Date() })
+              .where(eq(schema.passkey.credentialID, clientData.id))
+          },
+        },
       }),
       // Records every admin action in the audit trail (src/server/auth/audit-hooks.server.ts).
       auditTrail(db),

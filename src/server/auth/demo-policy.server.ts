@@ -17,11 +17,18 @@ export const DEMO_ALLOWED_POSTS = ['/email-otp/send-verification-otp', '/sign-in
 export const DEMO_READ_ONLY_POSTS = ['/admin/list-user-sessions', '/admin/has-permission'] as const
 
 /**
- * GET endpoints that change data when given a token from an e-mail or a
- * provider: e-mail verification or change, account deletion, OAuth callbacks
- * (which create users, accounts and sessions).
+ * GET endpoints that change data: given a token from an e-mail or a
+ * provider, e-mail verification or change, account deletion, OAuth callbacks
+ * (which create users, accounts and sessions); the passkey ceremonies' first
+ * steps, which store a challenge (demo mode adds and uses no passkey).
  */
-export const DEMO_MUTATING_GETS = ['/verify-email', '/delete-user/callback', '/callback/:id'] as const
+export const DEMO_MUTATING_GETS = [
+  '/verify-email',
+  '/delete-user/callback',
+  '/callback/:id',
+  '/passkey/generate-register-options',
+  '/passkey/generate-authenticate-options',
+] as const
 
 export interface AuthEndpointRoute {
   path: string

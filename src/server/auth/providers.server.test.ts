@@ -9,7 +9,7 @@ const OIDC = { OIDC_ISSUER: 'https://id.example.com/realms/books', OIDC_CLIENT_I
 
 describe('sign-in options', () => {
   it('offers no provider when none is configured', () => {
-    expect(signInOptions(parseEnv({}))).toEqual({ signUp: true, providers: [] })
+    expect(signInOptions(parseEnv({}))).toEqual({ signUp: true, providers: [], passkeys: true })
   })
 
   it('offers a button per configured provider, OIDC under its display name', () => {
@@ -26,6 +26,7 @@ describe('sign-in options', () => {
     expect(signInOptions(parseEnv({ DEMO_MODE: 'true', AUTH_SIGNUP: 'true', ...GITHUB }))).toEqual({
       signUp: false,
       providers: [],
+      passkeys: false,
     })
   })
 

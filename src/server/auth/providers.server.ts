@@ -23,12 +23,13 @@ export function configuredProviders(config: Env): SocialProvider[] {
 /**
  * What the login page offers: sign-up or not, and a button per provider.
  * None in demo mode, where the server refuses social sign-in (it would create
- * accounts and sessions through the OAuth callback).
+ * accounts and sessions through the OAuth callback) and passkeys.
  */
 export function signInOptions(config: Env): SignInOptions {
   return {
     signUp: !isLoginOnly(config),
     providers: config.DEMO_MODE ? [] : configuredProviders(config),
+    passkeys: !config.DEMO_MODE,
   }
 }
 

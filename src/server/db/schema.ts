@@ -62,6 +62,32 @@ export const session = pgTable(
   ],
 )
 
+/**
+ * Passkeys (better-auth's passkey plugin): a credential's public key, for
+ * signing in and proving presence; `lastUsedAt` is ours (set at each sign-in
+ * with it, auth.server.ts).
+ */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkey_user_id_idx').on(table.userId)],
+)
+
 export const account = pgTable(
   'account',
   {

@@ -43,6 +43,9 @@ describe('security headers', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(response.headers.get('permissions-policy')).toContain('camera=()')
+      // Passkeys work on the app's own pages (issue 28), and nowhere it is embedded.
+      expect(response.headers.get('permissions-policy')).toContain('publickey-credentials-get=(self)')
+      expect(response.headers.get('permissions-policy')).toContain('publickey-credentials-create=(self)')
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
       expect(response.headers.has('strict-transport-security')).toBe(false)
     }

@@ -21,7 +21,7 @@ export function newNonce(): string {
   return pool.toString('base64', used - NONCE_BYTES, used)
 }
 
-/** Browser features the app does not use, turned off for it and anything it embeds. */
+/** Browser features the app does not use, turned off for it and anything it embeds; passkeys for itself only. */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
@@ -36,13 +36,14 @@ const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'payment',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  // Passkeys: asked and created by this origin's own pages only.
+  .concat(['publickey-credentials-create=(self)', 'publickey-credentials-get=(self)'])
   .join(', ')
 
 /**

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { addVirtualAuthenticator } from './support/passkeys'
+import { signIn, uniqueEmail } from './support/sign-in'
+
+/** A brand-new account, onboarded as `name`, on its account page. */
+async function newAccount(page: Page, name: string) {
+  const email = uniqueEmail('passkey')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding/)
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  await page.goto('/app/account')
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
+  return email
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel('Name of the new passkey').fill(name)
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByText('The passkey has been added')).toBeVisible()
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+test('a passkey added on the account page signs in; removed, it no longer does', async ({ page }) => {
+  const authenticator = await addVirtualAuthenticator(page)
+  await newAccount(page, 'Passkey Holder')
+  await expect(page.getByText('No passkey yet.')).toBeVisible()
+
+  await addPasskey(page, 'Test laptop')
+  const passkey = page.getByTestId('passkey')
+  await expect(passkey).toHaveCount(1)
+  await expect(passkey).toContainText('Test laptop')
+  await expect(passkey).toContainText('Last used never')
+  expect(await authenticator.credentials()).toHaveLength(1)
+
+  await signOut(page)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, Passkey Holder!')).toBeVisible()
+
+  await page.goto('/app/account')
+  await expect(passkey).not.toContainText('Last used never')
+  await passkey.getByRole('button', { name: 'Remove Test laptop' }).click()
+  await page.getByRole('alertdialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('The passkey has been removed')).toBeVisible()
+  await expect(page.getByText('No passkey yet.')).toBeVisible()
+
+  // The authenticator still holds it, but no account here knows it any more.
+  await signOut(page)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByText('This passkey belongs to no account here')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test("the e-mail field offers the account's passkey (the browser's autofill)", async ({ page }) => {
+  await addVirtualAuthenticator(page)
+  await newAccount(page, 'Autofill Holder')
+  await addPasskey(page, 'Autofill key')
+  await signOut(page)
+
+  // The login page asks the browser for passkeys for the e-mail field's suggestions
+  // (conditional mediation); the virtual authenticator answers the pending request at
+  // once, as a person picking the suggestion: signed in without a click.
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Welcome, Autofill Holder!')).toBeVisible()
+})

@@ -1,0 +1,111 @@
+// The proof of presence as a person meets it (issue 28): an action that cannot be undone,
+// asked for longer than PROOF_MAX_AGE_SECONDS after signing in, opens 'Confirm it's you';
+// a passkey or a new e-mail code proves it and the action is then done, without starting
+// again. Runs against an app of its own whose proof lasts 5 seconds (the clock the test
+// controls), so that the shared apps' admin tests never meet the dialog.
+import { type Browser, expect, type Page, test } from '@playwright/test'
+
+import { readLoginCode } from './support/mailbox'
+import { type OwnApp, startOwnApp } from './support/own-app'
+import { addVirtualAuthenticator } from './support/passkeys'
+import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
+
+// Beside the shared apps (app E2E_PORT, demo +2, login-only +4); +6 is also
+// sign-in-limits.spec.ts's, which runs before or after this file, never beside it.
+const port = Number(process.env.E2E_PORT ?? '3100') + 6
+const PROOF_SECONDS = 5
+let app: OwnApp
+
+// Each test waits out the proof's window once or twice, beside several sign-ins.
+test.describe.configure({ mode: 'serial', timeout: 60_000 })
+
+test.beforeAll(async () => {
+  app = await startOwnApp(port, { RATE_LIMIT: 'false', PROOF_MAX_AGE_SECONDS: String(PROOF_SECONDS) })
+})
+
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+/** A page of its own browser, on the own app. */
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: app.baseURL })
+  return context.newPage()
+}
+
+/** A new user, signed up and onboarded as `name` in a browser of their own. */
+async function newUser(browser: Browser, name: string) {
+  const page = await newPage(browser)
+  const email = uniqueEmail('proof')
+  await signIn(page, email)
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  return email
+}
+
+async function openUser(page: Page, email: string) {
+  await page.goto(`/manager/users?searchTerm=${encodeURIComponent(email)}`)
+  await page.getByRole('link', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click()
+  await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/)
+}
+
+/** The sign-in is older than the proof's window: the next dangerous action asks again. */
+async function letProofExpire(page: Page) {
+  await page.waitForTimeout(PROOF_SECONDS * 1000 + 200)
+}
+
+test('an admin without a passkey deletes a user after proving presence with a new e-mail code', async ({ browser }) => {
+  const email = await newUser(browser, 'Proof Target')
+  const page = await newPage(browser)
+  await signIn(page, ADMIN_EMAIL)
+  await openUser(page, email)
+  await letProofExpire(page)
+
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog', { name: 'Delete Proof Target?' }).getByRole('button', { name: 'Delete' }).click()
+  const proof = page.getByRole('dialog', { name: "Confirm it's you" })
+  await expect(proof).toBeVisible()
+  const after = new Date()
+  await proof.getByRole('button', { name: 'E-mail me a code' }).click()
+  const code = await readLoginCode(ADMIN_EMAIL, { after })
+  await proof.getByLabel('Verification code').fill(code)
+  await proof.getByRole('button', { name: 'Confirm' }).click()
+
+  // Done without being asked again: the user is gone.
+  await expect(page.getByText('User deleted')).toBeVisible()
+  await expect(page).toHaveURL(/\/manager\/users$/)
+  await page.goto(`/manager/users?searchTerm=${encodeURIComponent(email)}`)
+  await expect(page.getByRole('link', { name: /Proof Target/ })).toHaveCount(0)
+})
+
+test('an admin with a passkey bans a user after a passkey proof, and is asked again once it is old', async ({
+  browser,
+}) => {
+  const email = await newUser(browser, 'Banned Twice')
+  const page = await newPage(browser)
+  await addVirtualAuthenticator(page)
+  await signIn(page, ADMIN_EMAIL)
+  await page.goto('/manager/account')
+  await page.getByLabel('Name of the new passkey').fill('Admin key')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByText('The passkey has been added')).toBeVisible()
+
+  await openUser(page, email)
+  await letProofExpire(page)
+  await page.getByRole('button', { name: 'Ban' }).click()
+  await page.getByRole('dialog', { name: 'Ban Banned Twice?' }).getByRole('button', { name: 'Ban user' }).click()
+  const proof = page.getByRole('dialog', { name: "Confirm it's you" })
+  await proof.getByRole('button', { name: 'Use my passkey' }).click()
+  await expect(page.getByTestId('ban-state')).toContainText('Banned')
+  await expect(proof).toHaveCount(0)
+
+  // Five seconds on, the next one asks again.
+  await letProofExpire(page)
+  await page.getByRole('button', { name: 'Unban' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unban' }).click()
+  await expect(page.getByTestId('ban-state')).toHaveText('Active')
+  await page.getByRole('button', { name: 'Ban' }).click()
+  await page.getByRole('dialog', { name: 'Ban Banned Twice?' }).getByRole('button', { name: 'Ban user' }).click()
+  await expect(proof).toBeVisible()
+})
