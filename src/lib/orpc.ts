@@ -5,7 +5,7 @@ import type { RouterClient } from '@orpc/server'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 
-import { fetchWithProof } from '@/lib/auth/proof-store'
+import { fetchWithProof } from '@/lib/auth/proof-fetch'
 import type { ApiContext } from '@/server/api/context.server'
 import type { Router } from '@/server/api/router.server'
 

@@ -3,7 +3,7 @@ import { adminClient, emailOTPClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 
 import { ac, roles } from './permissions'
-import { fetchWithProof } from './proof-store'
+import { fetchWithProof } from './proof-fetch'
 import { sessionChanged } from './session-signal'
 
 /**

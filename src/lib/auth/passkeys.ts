@@ -1,5 +1,5 @@
 import type { AuthCallError } from './auth-client'
-import { fetchWithProof } from './proof-store'
+import { fetchWithProof } from './proof-fetch'
 
 type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: AuthCallError }
 

@@ -1,6 +1,8 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 
-import { fetchWithProof, isProofAsked, settleProof } from './proof-store'
+import { fetchWithProof } from './proof-fetch'
+import { isProofAsked, settleProof } from './proof-store'
 
 const json = (status: number, body: unknown) => Response.json(body, { status })
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
+import { PROOF_EVENT } from './proof-fetch'
+
 /**
  * The proof of presence, asked for where the browser talks to the server:
  * an answer 403 SESSION_EXPIRED (an action that cannot be undone, and no
@@ -50,25 +52,11 @@ export function useProofAsked() {
   return useSyncExternalStore(subscribe, isProofAsked, () => false)
 }
 
-/** The auth service's code (better-auth's SESSION_NOT_FRESH is the same), or the app API's RPC error's. */
-async function refusedForProof(response: Response) {
-  if (response.status !== 403) return false
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as { code?: unknown; json?: { data?: { authCode?: unknown } } } | null
-  const code = body?.code ?? body?.json?.data?.authCode
-  return code === 'SESSION_EXPIRED' || code === 'SESSION_NOT_FRESH'
-}
-
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
-
-/** `fetch` that asks for the proof of presence when the server wants it, then sends the request again. */
-export function fetchWithProof(fetchImpl: Fetch): Fetch {
-  return async (input, init) => {
-    const again = input instanceof Request ? input.clone() : input
-    const response = await fetchImpl(input, init)
-    if (!(await refusedForProof(response)) || !(await proofOfPresence())) return response
-    return fetchImpl(again, init)
-  }
+// The API clients ask by an event (./proof-fetch.ts), not an import: a static edge from the
+// oRPC client to this store, which every page loads first, put that client and every query
+// into every page's first load (/login 148 → 164 KB).
+if (typeof window !== 'undefined') {
+  window.addEventListener(PROOF_EVENT, (event) => {
+    void proofOfPresence().then((event as CustomEvent<(proved: boolean) => void>).detail)
+  })
 }
