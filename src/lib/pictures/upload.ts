@@ -1,7 +1,7 @@
 import type { ApiErrorData } from '@/server/api/errors'
 
 /** A refused or failed upload, shaped as the API's errors are (`apiErrorData` reads it). */
-export class PictureUploadError extends Error {
+class PictureUploadError extends Error {
   constructor(
     readonly status: number,
     message: string,

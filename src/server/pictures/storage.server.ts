@@ -22,7 +22,7 @@ export interface PictureStore {
 }
 
 /** Files under `root` (`./.data/uploads` by default, beside the embedded database). */
-export function diskStore(root: string): PictureStore {
+function diskStore(root: string): PictureStore {
   const resolved = path.resolve(root)
   // Keys are built by the server from validated ids, but a path never leaves the root whatever it is given.
   const fileOf = (key: string) => {
@@ -56,7 +56,7 @@ export function diskStore(root: string): PictureStore {
   }
 }
 
-export interface S3Settings {
+interface S3Settings {
   bucket: string
   region: string
   endpoint?: string
@@ -66,7 +66,7 @@ export interface S3Settings {
 }
 
 /** Any S3-compatible store (AWS, MinIO, R2…). The SDK is loaded only when S3 is configured. */
-export async function s3Store(settings: S3Settings): Promise<PictureStore> {
+async function s3Store(settings: S3Settings): Promise<PictureStore> {
   const { S3Client, PutObjectCommand, GetObjectCommand, ListObjectsV2Command, DeleteObjectsCommand } =
     await import('@aws-sdk/client-s3')
   const client: S3Client = new S3Client({
