@@ -149,7 +149,8 @@ test('the sessions list shows each device, marks this one, and signs others out'
   await expect(sessions).toHaveCount(3)
   await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1)
   await expect(sessions.filter({ hasText: 'Mobile Safari 17 on iOS 17.5' })).toHaveCount(1)
-  await expect(sessions.first()).toContainText(/Signed in .* · Last active /)
+  // The separator keeps to the part before it (a no-break space): never alone at the start of a line.
+  await expect(sessions.first()).toContainText(/Signed in .*\s·\sLast active\s/)
 
   // Sign the phone out: it is sent to the login page on its next navigation.
   await page.getByRole('button', { name: 'Sign out of Mobile Safari 17 on iOS 17.5' }).click()
