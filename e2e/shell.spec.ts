@@ -27,7 +27,7 @@ test.describe('manager sidebar', () => {
     await expect(nav.getByRole('group', { name: 'Application' })).toBeVisible()
     await expect(nav.getByRole('group', { name: 'Configuration' })).toBeVisible()
     await expect(nav.getByRole('group', { name: 'Application' }).getByRole('link')).toHaveText(['Dashboard', 'Books'])
-    await expect(nav.getByRole('group', { name: 'Configuration' }).getByRole('link')).toHaveText(['Users'])
+    await expect(nav.getByRole('group', { name: 'Configuration' }).getByRole('link')).toHaveText(['Users', 'Jobs'])
 
     // The current entry, and only it, is marked.
     await expect(nav.locator('[aria-current="page"]')).toHaveText(['Dashboard'])
