@@ -5,9 +5,10 @@ import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sig
 import { signUpElsewhere } from './support/users'
 
 /**
- * Presses 'Load more' with the keyboard once the page has hydrated (before it,
- * the link loads `?pages=2` as a page: decision 031), then checks the focus is
- * in the first new row, ready for the next Tab.
+ * Presses 'Load more' with the keyboard once the page has hydrated, then checks
+ * the focus is in the first new row, ready for the next Tab. Not a user flow's
+ * wait: moving the focus is what the script adds; before it, the link is a
+ * plain link to `?pages=2` (decision 031), which e2e/no-script.spec.ts walks.
  */
 async function loadMoreWithKeyboard(page: Page, rows: Locator, loadMore: Locator) {
   await expect(rows).toHaveCount(20)
