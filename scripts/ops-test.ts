@@ -9,6 +9,9 @@
  * - a rolling restart (SIGTERM to A, A exits 0, A starts again; then B)
  *   fails no request, and every book the load was told was created exists;
  * - readiness turns 503 before the port closes; the process exits 0;
+ * - the job queue outlives it: codes asked for while the mail server is down
+ *   wait as jobs both apps share, and each arrives exactly once after the
+ *   restart and the mail server's return (none lost, none sent twice);
  * - 16 slow uploads straddling SIGTERM all get their answer, and a burst of
  *   30 new connections sent just before it too (none reset);
  * - a forged Host never comes back in a redirect;
@@ -456,6 +459,93 @@ async function signIn(email: string): Promise<string> {
   return cookies.join('; ')
 }
 
+// ---- Job queue ---------------------------------------------------------------
+
+const QUEUED_CODES = 12
+
+function startMailCatcher() {
+  return track(
+    spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT),
+        MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  )
+}
+
+const mailCatcherUp = () =>
+  waitFor('the mail catcher', () =>
+    request({ port: MAIL_HTTP_PORT, path: '/health' }).then(
+      (answer) => answer.status === 200,
+      () => false,
+    ),
+  )
+
+/** Asks for sign-in codes, half through each app, while the mail server is down: each one is kept as a job. */
+async function askForCodesWhileMailIsDown() {
+  const emails = Array.from({ length: QUEUED_CODES }, (_, i) => `ops-${run}-queued-${i}@example.com`)
+  const answers = await Promise.all(
+    emails.map((email, i) =>
+      request({
+        port: i % 2 ? PORT.a : PORT.b,
+        method: 'POST',
+        path: '/api/auth/email-otp/send-verification-otp',
+        body: { email, type: 'sign-in' },
+      }),
+    ),
+  )
+  const accepted = answers.filter((answer) => answer.status === 200).length
+  check(
+    `with the mail server down, ${QUEUED_CODES} code requests are accepted (the code is on its way)`,
+    accepted === QUEUED_CODES,
+    `${accepted}/${QUEUED_CODES} answered 200${accepted < QUEUED_CODES ? `; ${answers.find((a) => a.status !== 200)?.body.slice(0, 120)}` : ''}`,
+  )
+  return emails
+}
+
+/** After both apps restarted and the mail server is back: every queued code arrives, and only once. */
+async function checkQueuedCodesArriveOnce(emails: string[], db: pg.Client) {
+  const back = Date.now()
+  const received = async () =>
+    Promise.all(
+      emails.map(async (email) => {
+        const answer = await request({ port: MAIL_HTTP_PORT, path: `/messages?to=${encodeURIComponent(email)}` })
+        return (JSON.parse(answer.body) as unknown[]).length
+      }),
+    )
+  let counts: number[] = []
+  await waitFor(
+    'the queued codes',
+    async () => {
+      counts = await received()
+      return counts.every((count) => count > 0)
+    },
+    30_000,
+  ).catch(() => {})
+  const arrivedAfter = Date.now() - back
+  // Two more retry rounds (every 5 s): a job run twice would send its message again.
+  await sleep(11_000)
+  counts = await received()
+  const { rows } = await db.query<{ state: string; count: string }>(
+    `select state, count(*) from pgboss.job where name = 'email.send' group by state order by state`,
+  )
+  const jobs = rows.map((row) => `${row.state} ${row.count}`).join(', ')
+  check(
+    `the ${QUEUED_CODES} codes queued across the rolling restart arrive once the mail server is back, each exactly once`,
+    counts.every((count) => count === 1),
+    `received per address: ${counts.join(' ')} (all there ${arrivedAfter} ms after the mail server's return); email.send jobs: ${jobs}`,
+  )
+  const { rows: unsent } = await db.query<{ count: string }>(
+    `select count(*) from email_outbox where sent_at is null and "to" like $1`,
+    [`ops-${run}-queued-%`],
+  )
+  check('the outbox holds no unsent message for them', Number(unsent[0]?.count) === 0, `${unsent[0]?.count} unsent`)
+}
+
 // ---- Load --------------------------------------------------------------------
 
 interface Load {
@@ -816,23 +906,11 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl })
   const receiver = startOtlpReceiver()
   try {
-    track(
-      spawn(NODE, ['--import', 'tsx', 'e2e/support/mail-catcher.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT),
-          MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    )
+    let mailCatcher = startMailCatcher()
     const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
     startNginx()
     startPrometheus()
-    await waitFor('the mail catcher', () =>
-      request({ port: MAIL_HTTP_PORT, path: '/health' }).then((answer) => answer.status === 200),
-    )
+    await mailCatcherUp()
     await waitFor('A and B ready', async () => (await isReady(PORT.a)) && (await isReady(PORT.b)))
     await waitFor('nginx', () => isReady(PORT.nginx))
     await db.connect()
@@ -855,11 +933,19 @@ async function main() {
     await checkPrometheus(cookie)
     await checkTrace(receiver, apps.a, cookie)
 
+    // The mail server is down for the whole rolling restart: the codes asked for meanwhile wait as
+    // jobs, which both apps share and hand each other while they stop and start.
+    mailCatcher.kill('SIGTERM')
+    await once(mailCatcher, 'exit')
+    const waitingCodes = await askForCodesWhileMailIsDown()
     const load = startLoad(cookie)
     await sleep(2000)
     await rollingRestart(apps, cookie, db)
     await sleep(2000)
     await load.stop()
+    mailCatcher = startMailCatcher()
+    await mailCatcherUp()
+    await checkQueuedCodesArriveOnce(waitingCodes, db)
 
     const kinds = Object.entries(load.byKind)
       .map(([kind, stats]) => `${kind} ${stats.sent}/${stats.failed}`)
