@@ -15,8 +15,10 @@ import {
   type KeysetOrder,
   largeListTotal,
   orderBy,
+  type OrderSlices,
   pageWithTotal,
   searchColumnWhere,
+  searchGramsMask,
   tableRowsColumn,
   toPage,
   totalOfTable,
@@ -24,7 +26,7 @@ import {
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
-import { book, genre } from '@/server/db/schema'
+import { book, bookSearchSlice, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/change-notices.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
@@ -136,7 +138,7 @@ export function listBooksQuery(
   const rows = prepared?.rowsToRead ?? input.limit + 1
   const filter = filterOf(input)
   const page = filter
-    ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input) })} as page`
+    ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input), slices: slicesOf(input) })} as page`
     : sql`(${db.select({ id: book.id }).from(book).where(after).orderBy(orderBy(order)).limit(rows)}) as page`
   const tableRows = !after && !filter ? tableRowsColumn(book) : sql<number | null>`null`
   return db
@@ -145,6 +147,12 @@ export function listBooksQuery(
     .innerJoin(book, sql`${book.id} = page.id`)
     .leftJoin(genre, eq(book.genreId, genre.id))
     .orderBy(orderBy(order))
+}
+
+/** The summary of the list's order a search skips slices by (`OrderSlices`), when the term has a word to look for. */
+function slicesOf(input: BookListInput): OrderSlices | undefined {
+  const mask = searchGramsMask(input.searchTerm)
+  return mask && { table: bookSearchSlice, sort: input.sort ?? 'title', mask }
 }
 
 /** The columns the filter reads: the search column and the genre (in the order's indexes), the author when a term spans a line (`searchColumnWhere`). */

@@ -92,7 +92,14 @@ export function filteredPageIds(
     after,
     walkColumns,
     rows,
-  }: { filter: SQL; after: SQL | undefined; walkColumns: AnyColumn[]; rows: number | Placeholder },
+    slices,
+  }: {
+    filter: SQL
+    after: SQL | undefined
+    walkColumns: AnyColumn[]
+    rows: number | Placeholder
+    slices?: OrderSlices
+  },
 ): SQL {
   const name = (column: AnyColumn) => sql.identifier(column.name)
   const walkEnd = sql`(select ${name(order.sort)}, ${name(order.id)} from walk_end)`
@@ -116,11 +123,77 @@ export function filteredPageIds(
       where ${walkWasFull} and ${matchesCount} <= ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
       order by ${orderBy(order)} limit ${rows})
     union all
-    (select ${columns} from (
+    ${
+      slices
+        ? slicesPastWalk(table, order, {
+            filter,
+            rows,
+            walked,
+            walkEnd,
+            slices,
+            when: sql`${walkWasFull} and ${matchesCount} > ${FEW_MATCHES}`,
+          })
+        : sql`(select ${columns} from (
       select ${walked} from ${table} where ${walkWasFull} and ${matchesCount} > ${FEW_MATCHES} and ${afterRow(order, walkEnd)}
        order by ${orderBy(order)} offset 0
-    ) as ${table} where ${filter} limit ${rows})
+    ) as ${table} where ${filter} limit ${rows})`
+    }
   ) as ids limit ${rows})`
+}
+
+/**
+ * A summary of the order in slices of consecutive rows, each with the bits
+ * every one of its rows holds (`book_search_slice`, migration 0014,
+ * docs/decisions/041-search-slices.md): the slices whose bits lack one of
+ * `mask`'s hold no match and are skipped.
+ */
+export interface OrderSlices {
+  table: PgTable
+  /** The order's name in the summary ('title', 'author'). */
+  sort: string
+  /** The bits of every match: those of the filter's words (`searchGramsMask`). */
+  mask: SQL
+}
+
+/**
+ * Way 3 of `filteredPageIds` with a summary: the order's index from the walk's
+ * end on, in the slices that may hold a match only, each slice a range of the
+ * index read in turn until the page is full. A common match far along the
+ * order then costs the slices before it one bit test each.
+ */
+function slicesPastWalk(
+  table: PgTable,
+  order: KeysetOrder,
+  {
+    filter,
+    rows,
+    walked,
+    walkEnd,
+    slices,
+    when,
+  }: { filter: SQL; rows: number | Placeholder; walked: SQL; walkEnd: SQL; slices: OrderSlices; when: SQL },
+) {
+  const key = sql`(${order.sort}, ${order.id})`
+  const start = sql`(slice.after_key, slice.after_id)`
+  const end = sql`(slice.until_key, slice.until_id)`
+  // The slice ends past the walk's end (ascending), or starts before it (descending).
+  const reachesPastWalk = order.descending
+    ? sql`${start} < ${walkEnd}`
+    : sql`(slice.until_key is null or ${end} > ${walkEnd})`
+  const inSlice = (last: boolean) => sql`(select ${walked} from ${table}
+        where slice.until_key is ${last ? sql`null` : sql`not null`} and ${key} > ${start}
+          ${last ? sql`` : sql`and ${key} <= ${end}`} and ${afterRow(order, walkEnd)}
+        order by ${orderBy(order)} offset 0)`
+  return sql`(select ${order.id}, ${order.sort} from (
+      select after_key, after_id, until_key, until_id from (
+        select slice, after_key, after_id, grams,
+               lead(after_key) over (order by slice) as until_key, lead(after_id) over (order by slice) as until_id
+          from ${slices.table} where sort = ${slices.sort}
+      ) as slice
+      where ${when} and (grams & ${slices.mask}) = ${slices.mask} and ${reachesPastWalk}
+      order by slice ${order.descending ? sql`desc` : sql`asc`}
+    ) as slice cross join lateral (${inSlice(false)} union all ${inSlice(true)}) as ${table}
+    where ${filter} limit ${rows})`
 }
 
 /** `ILIKE '%term%'` on any of the columns (served by their pg_trgm GIN indexes); the term's wildcards are literal. */
@@ -159,6 +232,24 @@ export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, c
   if (longWords.length === 0) conditions.push(holds(term))
   else if (words.length > 1) conditions.push(sql`${holds(term)} collate "C"`)
   return and(...conditions, term.includes('\n') ? searchWhere(term, columns) : undefined)
+}
+
+/**
+ * The bits (`search_grams`, migration 0014) every row matching
+ * `searchColumnWhere(searchTerm, …)` holds in its slice of the order: those
+ * of the term's words of three characters or more. None for a term without
+ * such a word (every slice may hold it).
+ */
+export function searchGramsMask(searchTerm: string): SQL | undefined {
+  const longWords = searchTerm
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length >= 3)
+  if (longWords.length === 0) return undefined
+  return sql.join(
+    longWords.map((word) => sql`search_grams(lower(${word}))`),
+    sql` | `,
+  )
 }
 
 /** Combines optional conditions (undefined ones are left out). */

@@ -1,5 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -228,6 +240,32 @@ export const book = pgTable(
     // The dashboard's latest books: the first rows of a backward index scan.
     index('book_created_at_id_idx').on(table.createdAt, table.id),
   ],
+)
+
+/** PostgreSQL's `bit(n)`: a fixed-length bit string, read and written as text of '0' and '1'. */
+const bits = customType<{ data: string; config: { length: number } }>({
+  dataType: (config) => `bit(${config?.length ?? 1})`,
+})
+
+/**
+ * A summary of the book list's orders for searches (migration 0014,
+ * docs/decisions/041-search-slices.md): each order (by title, by author) cut
+ * into slices of consecutive rows, each slice with the three-letter pieces
+ * of its rows' search text as bits. A search skips the slices that cannot
+ * hold its term. Kept by the database (a trigger on book, a rebuild function),
+ * never written by the app.
+ */
+export const bookSearchSlice = pgTable(
+  'book_search_slice',
+  {
+    sort: text('sort').notNull(),
+    slice: integer('slice').notNull(),
+    // The slice holds the rows after (after_key, after_id) up to the next slice's.
+    afterKey: text('after_key').notNull(),
+    afterId: text('after_id').notNull(),
+    grams: bits('grams', { length: 65536 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sort, table.slice] })],
 )
 
 // ---- Counters ----------------------------------------------------------------
