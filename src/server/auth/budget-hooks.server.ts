@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm'
 
 import type { Database } from '@/server/db/client.server'
 import { passkey } from '@/server/db/schema'
-
 import { signInRefusalTally } from '@/server/observability/tallies.server'
 
 import { type Budget, BUDGETS, type BudgetStore, type Hit } from './budgets.server'
