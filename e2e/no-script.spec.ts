@@ -30,7 +30,7 @@ test('the login form checks the address on the server and keeps what was typed',
   const after = new Date()
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/verify\?email=user%40user\.com&redirect=%2Fapp%2Fbooks$/)
-  await submitCode(page, await readLoginCode(USER_EMAIL, { after }))
+  await submitCode(page, await readLoginCode(USER_EMAIL, { after }), { button: true })
   await expect(page).toHaveURL(/\/app\/books$/)
 })
 
@@ -42,9 +42,9 @@ test('a wrong code is refused on the page; a new code can be asked for', async (
   await page.getByRole('button', { name: 'Send a new code' }).click()
   await expect(page.getByText('A new code has been sent')).toBeVisible()
   const code = await readLoginCode(USER_EMAIL, { after })
-  await submitCode(page, code === '000000' ? '111111' : '000000')
+  await submitCode(page, code === '000000' ? '111111' : '000000', { button: true })
   await expect(page.getByRole('alert').filter({ hasText: 'This code is not valid' })).toBeVisible()
-  await submitCode(page, code)
+  await submitCode(page, code, { button: true })
   await expect(page).toHaveURL(/\/app$/)
 })
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type FormEvent, useRef, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 
 import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -43,7 +43,7 @@ export function VerifyPage({
     errors: posted?.fields?.code ? { code: { type: 'server', message: posted.fields.code } } : undefined,
   })
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const verify = form.handleSubmit(async ({ code }) => {
     setServerError(undefined)
     const { data, error } = await settleAuthCall(authClient.signIn.emailOtp({ email, otp: code }))
     if (error || !data) {
@@ -55,6 +55,18 @@ export function VerifyPage({
     const role = (data.user as { role?: string }).role
     await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
   })
+
+  // The sixth digit sends the code; an Enter or a click right after must not send it twice.
+  const inFlight = useRef(false)
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) return event.preventDefault()
+    inFlight.current = true
+    try {
+      await verify(event)
+    } finally {
+      inFlight.current = false
+    }
+  }
 
   const resend = async () => {
     setServerError(undefined)
@@ -80,12 +92,20 @@ export function VerifyPage({
       }
     >
       <PostForm action={verifyHref(email, redirect)} onSubmit={onSubmit}>
-        <OtpField
-          label={t('fields.code')}
-          length={OTP_LENGTH}
-          autoFocus
-          error={fieldMessage(t, codeError)}
-          {...form.register('code')}
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <OtpField
+              label={t('fields.code')}
+              length={OTP_LENGTH}
+              autoFocus
+              error={fieldMessage(t, codeError)}
+              {...field}
+              // No default: what was typed before the page hydrated is taken up by the field itself.
+              value={field.value ?? ''}
+            />
+          )}
         />
         {demoCode ? (
           <DemoCodeHint code={demoCode} onUse={(code) => form.setValue('code', code, { shouldValidate: true })} />
