@@ -38,6 +38,7 @@ function countPasskeyRequests(page: Page) {
 }
 
 test('a passkey added on the account page signs in by the button; removed, it no longer does', async ({ page }) => {
+  test.slow() // a new account, a passkey added, two sign-outs, a sign-in and a removal
   const authenticator = await addVirtualAuthenticator(page)
   await newAccount(page, 'Passkey Holder')
   await expect(page.getByText('No passkey yet.')).toBeVisible()
