@@ -10,7 +10,7 @@ test.use({ javaScriptEnabled: false })
 
 test('a new person signs in with the e-mailed code, gives a name and reaches the app', async ({ page }) => {
   const email = uniqueEmail('no-script')
-  await signIn(page, email)
+  await signIn(page, email, { button: true })
   await expect(page).toHaveURL(/\/onboarding/)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Name is required')).toBeVisible()
@@ -49,7 +49,7 @@ test('a wrong code is refused on the page; a new code can be asked for', async (
 })
 
 test('signing out asks on a page of its own, then signs out', async ({ page }) => {
-  await signIn(page, USER_EMAIL)
+  await signIn(page, USER_EMAIL, { button: true })
   await page.goto('/app/account')
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL(/\/logout\?redirect=%2Fapp%2Faccount$/)
@@ -86,7 +86,7 @@ test('a form post from another site is refused by the front door, and sends noth
 })
 
 test('the catalogue searches with Enter and loads more by its link', async ({ page }) => {
-  await signIn(page, USER_EMAIL)
+  await signIn(page, USER_EMAIL, { button: true })
   await page.goto('/app/books')
   const books = page.getByRole('list', { name: 'Books' }).getByRole('link')
   await expect(books).toHaveCount(20)

@@ -17,6 +17,8 @@ export interface SignInOptions {
    * `/app?x=1` (a guarded page that redirects to the login page).
    */
   from?: string
+  /** Press 'Sign in' after the code as well (a page without script: nothing sends it by itself). */
+  button?: boolean
 }
 
 /**
@@ -68,7 +70,7 @@ export async function submitCode(page: Page, code: string, { button = false } = 
 export async function signIn(page: Page, email: string, opts: SignInOptions = {}): Promise<string> {
   const after = await requestCode(page, email, opts.from)
   const code = await readLoginCode(email, { after })
-  await submitCode(page, code)
+  await submitCode(page, code, { button: opts.button })
   await expect(page).not.toHaveURL(/\/login\/verify/)
   return code
 }

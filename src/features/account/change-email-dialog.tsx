@@ -152,7 +152,6 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
             autoFocus
             error={fieldMessage(t, form.formState.errors.code?.message)}
             {...field}
-            value={field.value ?? ''}
           />
         )}
       />

@@ -36,10 +36,11 @@ export function VerifyPage({
   const router = useRouter()
   const [serverError, setServerError] = useState(posted?.message)
   const [resent, setResent] = useState(posted?.notice === 'resent')
-  // No default value: react-hook-form would write it into the field as it
-  // registers it, over a code typed before the page hydrated.
+  // The field is controlled (OtpField): react-hook-form never writes into it, and a code
+  // typed before the page hydrated is taken up by the field itself, over this default.
   const form = useForm<{ code: string }>({
     resolver: zodResolver(verifyFormSchema),
+    defaultValues: { code: '' },
     errors: posted?.fields?.code ? { code: { type: 'server', message: posted.fields.code } } : undefined,
   })
 
@@ -102,8 +103,6 @@ export function VerifyPage({
               autoFocus
               error={fieldMessage(t, codeError)}
               {...field}
-              // No default: what was typed before the page hydrated is taken up by the field itself.
-              value={field.value ?? ''}
             />
           )}
         />

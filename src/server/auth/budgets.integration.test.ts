@@ -328,7 +328,9 @@ describe('passkey attempts per account', () => {
   function assert(credentialId: string, ip: string) {
     const response = { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }
     return api.post('/passkey/verify-authentication', {
-      body: { response: { id: credentialId, rawId: credentialId, type: 'public-key', response, clientExtensionResults: {} } },
+      body: {
+        response: { id: credentialId, rawId: credentialId, type: 'public-key', response, clientExtensionResults: {} },
+      },
       headers: { [CLIENT_IP_HEADER]: ip },
     })
   }
