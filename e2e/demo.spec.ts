@@ -27,15 +27,14 @@ test('the verify page shows the code of a demo account, which signs in; nothing 
   expect((await listMessages(USER_EMAIL)).filter((m) => new Date(m.date) >= after)).toEqual([])
 })
 
-test('"Use this code" fills the field; a new code replaces the hint', async ({ page }) => {
+test('"Use this code" fills the field and signs in; a new code replaces the hint', async ({ page }) => {
   await requestCode(page, 'admin@admin.com')
   const first = await demoCode(page)
   await page.getByRole('button', { name: 'Send a new code' }).click()
   await expect(page.getByText('A new code has been sent.')).toBeVisible()
   await expect(page.getByTestId('demo-code')).not.toHaveText(first)
+  // A whole code in the field sends itself, as if typed.
   await page.getByRole('button', { name: 'Use this code' }).click()
-  await expect(page.getByLabel('Verification code')).toHaveValue(await demoCode(page))
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/manager\/dashboard$/)
 })
 

@@ -1,7 +1,7 @@
 // Issue 15: the last details of the specification, as a user meets them.
 import { expect, type Page, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, requestCode, signIn, USER_EMAIL } from './support/sign-in'
+import { ADMIN_EMAIL, requestCode, signIn, submitCode, USER_EMAIL } from './support/sign-in'
 import { openUserAsAdmin } from './support/users'
 
 const PHONE = { width: 375, height: 740 }
@@ -113,8 +113,7 @@ test('a wrong code (4xx) is not retried', async ({ page }) => {
   page.on('request', (request) => {
     if (request.url().includes('/api/auth/sign-in/email-otp')) calls++
   })
-  await page.getByLabel('Verification code').fill('000000')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitCode(page, '000000')
   await expect(page.getByRole('alert').first()).toBeVisible()
   await page.waitForTimeout(1500)
   expect(calls).toBe(1)

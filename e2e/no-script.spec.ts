@@ -10,7 +10,7 @@ test.use({ javaScriptEnabled: false })
 
 test('a new person signs in with the e-mailed code, gives a name and reaches the app', async ({ page }) => {
   const email = uniqueEmail('no-script')
-  await signIn(page, email)
+  await signIn(page, email, { button: true })
   await expect(page).toHaveURL(/\/onboarding/)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Name is required')).toBeVisible()
@@ -30,7 +30,7 @@ test('the login form checks the address on the server and keeps what was typed',
   const after = new Date()
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/verify\?email=user%40user\.com&redirect=%2Fapp%2Fbooks$/)
-  await submitCode(page, await readLoginCode(USER_EMAIL, { after }))
+  await submitCode(page, await readLoginCode(USER_EMAIL, { after }), { button: true })
   await expect(page).toHaveURL(/\/app\/books$/)
 })
 
@@ -42,14 +42,14 @@ test('a wrong code is refused on the page; a new code can be asked for', async (
   await page.getByRole('button', { name: 'Send a new code' }).click()
   await expect(page.getByText('A new code has been sent')).toBeVisible()
   const code = await readLoginCode(USER_EMAIL, { after })
-  await submitCode(page, code === '000000' ? '111111' : '000000')
+  await submitCode(page, code === '000000' ? '111111' : '000000', { button: true })
   await expect(page.getByRole('alert').filter({ hasText: 'This code is not valid' })).toBeVisible()
-  await submitCode(page, code)
+  await submitCode(page, code, { button: true })
   await expect(page).toHaveURL(/\/app$/)
 })
 
 test('signing out asks on a page of its own, then signs out', async ({ page }) => {
-  await signIn(page, USER_EMAIL)
+  await signIn(page, USER_EMAIL, { button: true })
   await page.goto('/app/account')
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL(/\/logout\?redirect=%2Fapp%2Faccount$/)
@@ -86,7 +86,7 @@ test('a form post from another site is refused by the front door, and sends noth
 })
 
 test('the catalogue searches with Enter and loads more by its link', async ({ page }) => {
-  await signIn(page, USER_EMAIL)
+  await signIn(page, USER_EMAIL, { button: true })
   await page.goto('/app/books')
   const books = page.getByRole('list', { name: 'Books' }).getByRole('link')
   await expect(books).toHaveCount(20)

@@ -69,8 +69,8 @@ test('an admin without a passkey deletes a user after proving presence with a ne
   const after = new Date()
   await proof.getByRole('button', { name: 'E-mail me a code' }).click()
   const code = await readLoginCode(ADMIN_EMAIL, { after })
-  await proof.getByLabel('Verification code').fill(code)
-  await proof.getByRole('button', { name: 'Confirm' }).click()
+  // The sixth digit sends it.
+  await proof.getByLabel('Verification code').pressSequentially(code)
 
   // Done without being asked again: the user is gone.
   await expect(page.getByText('User deleted')).toBeVisible()

@@ -42,6 +42,24 @@ test('a new person signs in with the e-mailed code and gives their name, without
   await expect(page.getByText('Slow Phone Person').first()).toBeVisible()
 })
 
+test('a code typed on the verify page before its script ran is kept, and sends itself once the script runs', async ({
+  page,
+}) => {
+  const email = uniqueEmail('phone-code')
+  const after = await requestCode(page, email)
+  const code = await readLoginCode(email, { after })
+  // The link of the e-mail opened again, its script not in the cache: the field shows long before it hydrates.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await page.reload({ waitUntil: 'commit' })
+  const field = page.getByLabel('Verification code')
+  await field.pressSequentially(code)
+  // The test is about typing before hydration: the field had no script yet when the last digit went in.
+  const hydrated = await field.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactProps')))
+  expect(hydrated, 'the field hydrated before the code was typed').toBe(false)
+  await expect(page).toHaveURL(/\/onboarding/)
+})
+
 test('a wrong code is refused on the page, and the right one then signs in', async ({ page }) => {
   const after = await requestCode(page, USER_EMAIL)
   const code = await readLoginCode(USER_EMAIL, { after })

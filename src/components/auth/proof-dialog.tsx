@@ -82,7 +82,7 @@ export function ProofDialog({ email }: { email: string }) {
                 label={t('proof.code')}
                 description={t('proof.codeSent', { email })}
                 value={code}
-                onChange={(event) => setCode(event.target.value)}
+                onChange={setCode}
                 autoFocus
               />
               <Button type="submit" variant="secondary" loading={busy}>

@@ -1,14 +1,106 @@
-import type { ComponentProps } from 'react'
+import { OTPInput, REGEXP_ONLY_DIGITS } from 'input-otp'
+import type { ReactNode, Ref } from 'react'
 
-import { TextField } from './text-field'
+import { cn } from './cn'
+import { Field } from './field'
+import { useHydrated } from './use-hydrated'
+
+/** A code pasted from the e-mail as it was written ('123 456', '123-456', 'Code: 123456'): its digits. */
+const digitsOf = (pasted: string) => pasted.replace(/\D/g, '')
 
 /**
- * The one field for an e-mailed sign-in code: digits only on phones, offered
- * by the platform's one-time-code autofill, at most `length` characters.
+ * Until the script runs (and without one) the boxes cannot follow the input:
+ * it is shown as a plain field over them, so what a person types is seen, and
+ * posted with the form (decision 031).
+ */
+const beforeScript =
+  '[&_[data-input-otp]]:text-foreground! [&_[data-input-otp]]:caret-foreground! [&_[data-input-otp]]:bg-control! [&_[data-input-otp]]:rounded-md [&_[data-input-otp]]:border! [&_[data-input-otp]]:border-border! [&_[data-input-otp]]:text-center! [&_[data-input-otp]]:text-lg! [&_[data-input-otp]]:tracking-[0.5em]! [&_[data-input-otp]]:font-sans!'
+
+/**
+ * The field for an e-mailed code: one box per digit (`input-otp`, one real,
+ * labelled input under them: what assistive technology, the platform's
+ * one-time-code autofill and a pasted code all use), digits only, read left
+ * to right in every language. The sixth digit (typed, pasted or filled in)
+ * submits its form.
  */
 export function OtpField({
+  label,
+  description,
+  error,
   length,
-  ...props
-}: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'> & { length: number }) {
-  return <TextField autoComplete="one-time-code" inputMode="numeric" maxLength={length} {...props} />
+  name,
+  value,
+  onChange,
+  onBlur,
+  ref,
+  autoFocus,
+  disabled,
+}: {
+  label: string
+  description?: ReactNode
+  /** Already translated. */
+  error?: string
+  length: number
+  name?: string
+  value?: string
+  onChange?: (value: string) => void
+  onBlur?: () => void
+  ref?: Ref<HTMLInputElement>
+  autoFocus?: boolean
+  disabled?: boolean
+}) {
+  const hydrated = useHydrated()
+  return (
+    <Field label={label} description={description} error={error}>
+      {(control) => (
+        // Digits read left to right, in Arabic too.
+        <div dir="ltr" className="w-fit">
+          <OTPInput
+            {...control}
+            ref={ref}
+            name={name}
+            value={value}
+            onChange={onChange}
+            onBlur={onBlur}
+            autoFocus={autoFocus}
+            disabled={disabled}
+            maxLength={length}
+            pattern={REGEXP_ONLY_DIGITS}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pasteTransformer={digitsOf}
+            pushPasswordManagerStrategy="none"
+            // The look before the script is ours (beforeScript), in the page's colours.
+            noScriptCSSFallback={null}
+            onComplete={() => {
+              // Submitted as the button would: the form's own handler (or, before hydration, nothing: Enter posts it).
+              const input = document.getElementById(control.id)
+              if (input instanceof HTMLInputElement) input.form?.requestSubmit()
+            }}
+            dir="ltr"
+            containerClassName={cn('flex w-fit', !hydrated && beforeScript)}
+            render={({ slots }) => (
+              <div className="flex gap-2" aria-hidden>
+                {slots.map((slot, index) => (
+                  <div
+                    key={index}
+                    data-slot="otp-box"
+                    className={cn(
+                      'flex h-12 w-10 items-center justify-center rounded-md border border-border bg-control text-lg tabular-nums',
+                      slot.isActive && 'border-foreground outline-2 outline-offset-1 outline-foreground/40',
+                      error && 'border-danger',
+                      disabled && 'opacity-60',
+                    )}
+                  >
+                    {slot.char}
+                    {slot.hasFakeCaret ? <span className="h-5 w-px animate-pulse bg-foreground" /> : null}
+                  </div>
+                ))}
+              </div>
+            )}
+          />
+        </div>
+      )}
+    </Field>
+  )
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
 import { EmailAddress } from '@/components/ui/email-address'
@@ -142,12 +142,18 @@ function CodeStep({ newEmail, onDone, onBack }: { newEmail: string; onDone: () =
       onSubmit={onSubmit}
       onCancel={onDone}
     >
-      <OtpField
-        label={t('auth:fields.code')}
-        length={OTP_LENGTH}
-        autoFocus
-        error={fieldMessage(t, form.formState.errors.code?.message)}
-        {...form.register('code')}
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <OtpField
+            label={t('auth:fields.code')}
+            length={OTP_LENGTH}
+            autoFocus
+            error={fieldMessage(t, form.formState.errors.code?.message)}
+            {...field}
+          />
+        )}
       />
       <FormAlert tone="info">{resent ? t('changeEmail.resent') : undefined}</FormAlert>
       <div className="flex justify-between">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type FormEvent, useRef, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 
 import { DemoCodeHint } from '@/components/demo/demo-hints'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -36,14 +36,15 @@ export function VerifyPage({
   const router = useRouter()
   const [serverError, setServerError] = useState(posted?.message)
   const [resent, setResent] = useState(posted?.notice === 'resent')
-  // No default value: react-hook-form would write it into the field as it
-  // registers it, over a code typed before the page hydrated.
+  // The field is controlled (OtpField): react-hook-form never writes into it, and a code
+  // typed before the page hydrated is taken up by the field itself, over this default.
   const form = useForm<{ code: string }>({
     resolver: zodResolver(verifyFormSchema),
+    defaultValues: { code: '' },
     errors: posted?.fields?.code ? { code: { type: 'server', message: posted.fields.code } } : undefined,
   })
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const verify = form.handleSubmit(async ({ code }) => {
     setServerError(undefined)
     const { data, error } = await settleAuthCall(authClient.signIn.emailOtp({ email, otp: code }))
     if (error || !data) {
@@ -55,6 +56,18 @@ export function VerifyPage({
     const role = (data.user as { role?: string }).role
     await router.navigate({ href: safeRedirect(redirect) ?? homeOf(role), replace: true })
   })
+
+  // The sixth digit sends the code; an Enter or a click right after must not send it twice.
+  const inFlight = useRef(false)
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) return event.preventDefault()
+    inFlight.current = true
+    try {
+      await verify(event)
+    } finally {
+      inFlight.current = false
+    }
+  }
 
   const resend = async () => {
     setServerError(undefined)
@@ -80,12 +93,18 @@ export function VerifyPage({
       }
     >
       <PostForm action={verifyHref(email, redirect)} onSubmit={onSubmit}>
-        <OtpField
-          label={t('fields.code')}
-          length={OTP_LENGTH}
-          autoFocus
-          error={fieldMessage(t, codeError)}
-          {...form.register('code')}
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <OtpField
+              label={t('fields.code')}
+              length={OTP_LENGTH}
+              autoFocus
+              error={fieldMessage(t, codeError)}
+              {...field}
+            />
+          )}
         />
         {demoCode ? (
           <DemoCodeHint code={demoCode} onUse={(code) => form.setValue('code', code, { shouldValidate: true })} />

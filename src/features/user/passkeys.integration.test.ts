@@ -7,19 +7,20 @@ import { auditLog, passkey, user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
+let demo: ApiHarness
 
 beforeAll(async () => {
-  api = await createApiHarness()
+  ;[api, demo] = await Promise.all([createApiHarness(), createApiHarness({ demoMode: true })])
 })
 
-async function idOf(email: string) {
-  return (await api.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id
+async function idOf(email: string, harness = api) {
+  return (await harness.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id
 }
 
 /** A passkey row (the WebAuthn ceremony itself is proven in Chromium, e2e/passkeys.spec.ts). */
-async function addPasskeyRow(userId: string, name: string) {
+async function addPasskeyRow(userId: string, name: string, harness = api) {
   const id = randomUUID()
-  await api.db.insert(passkey).values({
+  await harness.db.insert(passkey).values({
     id,
     name,
     publicKey: 'AAAA',
@@ -82,5 +83,15 @@ describe("a user's passkeys in the user manager", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'passkey.remove'), eq(auditLog.targetUserId, userId)))
     expect(entries).toContainEqual({ actorId: userId, details: { name: 'Old key' } })
+  })
+})
+
+describe('demo mode', () => {
+  it('refuses removing a passkey, from the account page and the user manager, and keeps it (adding one is refused by the auth service: demo-mode.integration.test.ts)', async () => {
+    const userId = await idOf('user@user.com', demo)
+    const kept = await addPasskeyRow(userId, 'Demo key', demo)
+    expect(await status((await demo.client('user')).account.removePasskey({ id: kept }))).toBe(403)
+    expect(await status((await demo.client('admin')).user.removePasskey({ id: userId, passkeyId: kept }))).toBe(403)
+    expect(await demo.db.select({ id: passkey.id }).from(passkey).where(eq(passkey.id, kept))).toEqual([{ id: kept }])
   })
 })

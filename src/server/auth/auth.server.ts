@@ -58,7 +58,7 @@ export interface AuthOptions {
 export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {}) {
   const demoMode = config.DEMO_MODE
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
-  const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER) : undefined
+  const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER, db) : undefined
   // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
   const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
   // Passkeys added and removed: the audit trail.

@@ -1,6 +1,9 @@
 import { defineRequestState } from '@better-auth/core/context'
-import { APIError, type createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { APIError, type createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
 
+import type { Database } from '@/server/db/client.server'
+import { passkey } from '@/server/db/schema'
 import { signInRefusalTally } from '@/server/observability/tallies.server'
 
 import { type Budget, BUDGETS, type BudgetStore, type Hit } from './budgets.server'
@@ -26,7 +29,13 @@ const GUESS_PATHS: Record<string, string> = {
   '/email-otp/change-email': 'newEmail',
 }
 
-/** The hits of this request, given back when its code was right. */
+/** The steps of adding a passkey, counted for the signed-in account. */
+const PASSKEY_REGISTRATION_PATHS = ['/passkey/generate-register-options', '/passkey/verify-registration']
+
+/** A passkey sign-in's answer, which names the passkey (so the account); given back when it was right. */
+const PASSKEY_ASSERTION_PATH = '/passkey/verify-authentication'
+
+/** The hits of this request, given back when its code (or passkey) was right. */
 const spent = defineRequestState<Hit[]>(() => [])
 
 const READ_ONLY_POSTS: readonly string[] = DEMO_READ_ONLY_POSTS
@@ -48,12 +57,24 @@ function tooManyRequests(retryAfterSeconds: number) {
 /**
  * The sign-in budgets (budgets.server.ts) applied to /api/auth/* requests,
  * before better-auth's endpoint runs: codes e-mailed and codes tried per
- * address and per client address, other writes per client address. Reads
- * (GET, and the read-only POSTs) are never counted. A code that was right is
- * given back, so only failed tries use the guess budgets. Calls made by the
- * server itself (`auth.api.*`, no request) are not counted.
+ * address and per client address, passkeys added and tried per account, other
+ * writes per client address. Reads (GET, and the read-only POSTs) are never
+ * counted. A code or passkey that was right is given back, so only failed tries
+ * use the guess budgets. Calls made by the server itself (`auth.api.*`, no
+ * request) are not counted.
  */
-export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
+export function budgetHooks(store: BudgetStore, clientIpHeader: string, db: Database) {
+  /** The account of the passkey a sign-in's answer names (its credential id), if any. */
+  async function passkeyOwner(body: Record<string, unknown>) {
+    const credentialId = (body.response as { id?: unknown } | undefined)?.id
+    if (typeof credentialId !== 'string' || !credentialId) return undefined
+    const [found] = await db
+      .select({ userId: passkey.userId })
+      .from(passkey)
+      .where(eq(passkey.credentialID, credentialId))
+    return found?.userId
+  }
+
   async function spend(budgets: Array<[Budget, string | undefined]>) {
     const hits: Hit[] = []
     for (const [budget, subject] of budgets) {
@@ -91,12 +112,26 @@ export function budgetHooks(store: BudgetStore, clientIpHeader: string) {
       }
       const write =
         method === 'GET' || method === 'HEAD' ? MUTATING_GETS.includes(path) : !READ_ONLY_POSTS.includes(path)
-      if (write) return spend([[BUDGETS.writesPerClient, client]])
+      if (!write) return
+      if (PASSKEY_REGISTRATION_PATHS.includes(path)) {
+        const account = (await getSessionFromCtx(ctx))?.user.id
+        return spend([
+          [BUDGETS.writesPerClient, client],
+          [BUDGETS.passkeyRegistrationsPerAccount, account],
+        ])
+      }
+      if (path === PASSKEY_ASSERTION_PATH) {
+        return spend([
+          [BUDGETS.writesPerClient, client],
+          [BUDGETS.passkeyFailuresPerAccount, await passkeyOwner(body)],
+        ])
+      }
+      return spend([[BUDGETS.writesPerClient, client]])
     },
 
-    /** A right code is not a failed try: its guesses are given back. */
+    /** A right code (or passkey) is not a failed try: its guesses are given back. */
     async after(ctx: HookContext) {
-      if (!ctx.request || !Object.hasOwn(GUESS_PATHS, ctx.path)) return
+      if (!ctx.request || !(Object.hasOwn(GUESS_PATHS, ctx.path) || ctx.path === PASSKEY_ASSERTION_PATH)) return
       if (isAPIError(ctx.context.returned)) {
         signInRefusalTally.inc({ reason: refusalReason(ctx.context.returned) })
         return

@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto'
+
 import { eq, like } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { parseEnv } from '@/lib/env.server'
-import { authBudget, user } from '@/server/db/schema'
+import { createI18n } from '@/lib/i18n/instance'
+import { loadMessages } from '@/lib/i18n/messages'
+import { authBudget, passkey, user } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
-import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
+import { authRequests, errorCode, readCode, sessionCookie, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth.server'
@@ -297,6 +302,73 @@ describe('reads', () => {
       expect((await api.post('/sign-out', { headers: { [CLIENT_IP_HEADER]: ip } })).status).not.toBe(429)
     }
     await expectRefused(await api.post('/sign-out', { headers: { [CLIENT_IP_HEADER]: ip } }), 60)
+  })
+})
+
+describe('passkey attempts per account', () => {
+  /** A passkey of `email`'s account (a new account when needed), by its credential id. */
+  async function passkeyOf(email: string) {
+    const [found] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+    const userId = found?.id ?? randomUUID()
+    if (!found) await handle.db.insert(user).values({ id: userId, email, name: email })
+    const credentialID = randomUUID()
+    await handle.db.insert(passkey).values({
+      id: randomUUID(),
+      userId,
+      credentialID,
+      publicKey: 'AAAA',
+      counter: 0,
+      deviceType: 'singleDevice',
+      backedUp: false,
+    })
+    return credentialID
+  }
+
+  /** A passkey sign-in's answer naming `credentialId`, signed by no key the server knows: it fails. */
+  function assert(credentialId: string, ip: string) {
+    const response = { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }
+    return api.post('/passkey/verify-authentication', {
+      body: {
+        response: { id: credentialId, rawId: credentialId, type: 'public-key', response, clientExtensionResults: {} },
+      },
+      headers: { [CLIENT_IP_HEADER]: ip },
+    })
+  }
+
+  it(`refuses the ${BUDGETS.passkeyFailuresPerAccount.limit + 1}th failed passkey sign-in of one account within the hour, from any client; another account is not affected`, async () => {
+    const target = await passkeyOf('hana.sato@example.com')
+    const other = await passkeyOf('ivan.petrov@example.com')
+    for (let i = 0; i < BUDGETS.passkeyFailuresPerAccount.limit; i++) {
+      const response = await assert(target, ipOf(i))
+      expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(400)
+      expect(response.status).not.toBe(429)
+      now += MINUTE
+    }
+    const refused = await assert(target, ipOf(50))
+    const retryAfter = await expectRefused(refused.clone(), HOUR / 1000)
+    // The page says it in the reader's language (the message is the client's, from the code and Retry-After).
+    const fr = createI18n('fr', await loadMessages('fr'))
+    const body = (await refused.json()) as { code: string; retryAfter: number }
+    expect(authErrorMessage(fr.t.bind(fr), { ...body, status: 429 })).toBe(
+      `Trop de requêtes. Réessayez dans ${Math.ceil(retryAfter / 60)} minutes.`,
+    )
+    const elsewhere = await assert(other, ipOf(50))
+    expect(elsewhere.status, await elsewhere.clone().text()).not.toBe(429)
+    // A credential of no account here is limited per client address only.
+    expect((await assert(randomUUID(), ipOf(51))).status).not.toBe(429)
+  })
+
+  it(`refuses step ${BUDGETS.passkeyRegistrationsPerAccount.limit + 1} of adding passkeys to one account within the hour; another account is not affected`, async () => {
+    const first = await signInWithCode(api, 'jana.novak@example.com')
+    const second = await signInWithCode(api, 'kofi.mensah@example.com')
+    const options = (cookie: string, ip: string) =>
+      api.get('/passkey/generate-register-options', { headers: { cookie, [CLIENT_IP_HEADER]: ip } })
+    for (let i = 0; i < BUDGETS.passkeyRegistrationsPerAccount.limit; i++) {
+      const response = await options(first, ipOf(i))
+      expect(response.status, await response.clone().text()).toBe(200)
+    }
+    await expectRefused(await options(first, ipOf(60)), HOUR / 1000)
+    expect((await options(second, ipOf(60))).status).toBe(200)
   })
 })
 

@@ -40,6 +40,16 @@ export const BUDGETS = {
   codesPerClientDay: { name: 'codes-per-client-day', limit: 500, windowMs: 24 * HOUR },
   /** Failed tries at codes from one client address. */
   guessesPerClient: { name: 'guesses-per-client', limit: 100, windowMs: 10 * MINUTE },
+  /**
+   * Steps of the ceremonies that add a passkey to one account (its options, its
+   * answer; each counts): ten whole ceremonies an hour, or twenty dismissed.
+   */
+  passkeyRegistrationsPerAccount: { name: 'passkey-registrations-per-account', limit: 20, windowMs: HOUR },
+  /**
+   * Failed passkey sign-ins with a passkey of one account (the answer names the
+   * passkey, so the account), from any client: a right one is given back.
+   */
+  passkeyFailuresPerAccount: { name: 'passkey-failures-per-account', limit: 10, windowMs: HOUR },
   /** Any other write of /api/auth/* (sign-out, account, admin) from one client address. */
   writesPerClient: { name: 'writes-per-client', limit: 300, windowMs: MINUTE },
   /** Pictures uploaded by one account (so at most 50 × MAX_UPLOAD_BYTES read a day), and from one client address. */

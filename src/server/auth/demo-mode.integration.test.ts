@@ -147,6 +147,9 @@ describe('demo mode on /api/auth', () => {
       '/admin/ban-user',
       '/admin/remove-user',
       '/admin/create-user',
+      // Adding and removing passkeys: refused below with every other write.
+      '/passkey/verify-registration',
+      '/passkey/delete-passkey',
     ]) {
       expect(paths).toContain(path)
     }
