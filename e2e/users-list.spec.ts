@@ -11,7 +11,7 @@ test('an admin searches users by name and e-mail and pages through them', async 
   await expect(showing).toHaveText(/^Showing 20 of \d+$/)
   const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1])
   expect(total).toBeGreaterThanOrEqual(102)
-  const rows = page.getByRole('main').getByRole('listitem')
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row')
   await expect(rows).toHaveCount(20)
   await page.getByRole('link', { name: 'Load more' }).click()
   await expect(showing).toHaveText(`Showing 40 of ${total}`)
