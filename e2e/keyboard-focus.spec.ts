@@ -48,7 +48,10 @@ test("'Load more' of a user's audit trail moves the focus to the first new entry
   await target.context.close()
   await signIn(page, ADMIN_EMAIL)
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(target.email)}`)
-  await page.getByRole('row', { name: new RegExp(target.email.replace(/[.+]/g, '\\$&')) }).getByRole('link').click()
+  await page
+    .getByRole('row', { name: new RegExp(target.email.replace(/[.+]/g, '\\$&')) })
+    .getByRole('link')
+    .click()
   await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/)
   const id = page.url().split('/').at(-1)!
   // 22 entries: the role set back and forth.

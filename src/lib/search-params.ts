@@ -108,8 +108,22 @@ export interface ListSort<Sort extends string> {
   order: SortOrder
 }
 
-function listSort<Sort extends string>(sorts: readonly [Sort, ...Sort[]], search: { sort?: unknown; order?: unknown }) {
-  return { sort: oneOf(sorts, search.sort) ?? sorts[0], order: oneOf(SORT_ORDERS, search.order) ?? 'asc' }
+/*
+ * `pages` and the filters are always in the output, undefined when absent or
+ * malformed: the router lays the validated params over the URL's, so a key
+ * left out would keep the URL's raw value (`?role=superuser` reaching the loader).
+ */
+/** A sorted list's search, sort and pages. */
+function sortedListSearch<Sort extends string>(
+  sorts: readonly [Sort, ...Sort[]],
+  search: { searchTerm?: unknown; pages?: unknown; sort?: unknown; order?: unknown } & SearchSchemaInput,
+): ReturnType<typeof listSearch> & ListSort<Sort> {
+  return {
+    ...listSearch(search),
+    pages: listPages(search.pages),
+    sort: oneOf(sorts, search.sort) ?? sorts[0],
+    order: oneOf(SORT_ORDERS, search.order) ?? 'asc',
+  }
 }
 
 /** The defaults of a sorted list, left out of its URL (`stripSearchParams`). */
@@ -131,8 +145,9 @@ export const bookListSearch = (
     genreId?: unknown
   } & SearchSchemaInput,
 ): BookListSearch => {
-  const genreId = typeof search.genreId === 'string' && search.genreId.length <= ID_MAX ? search.genreId : undefined
-  return { ...listSearch(search), ...listSort(BOOK_SORTS, search), ...(genreId ? { genreId } : {}) }
+  const { genreId } = search
+  const kept = typeof genreId === 'string' && genreId.length > 0 && genreId.length <= ID_MAX ? genreId : undefined
+  return { ...sortedListSearch(BOOK_SORTS, search), genreId: kept }
 }
 
 export type UserListSearch = ReturnType<typeof listSearch> & ListSort<UserSort> & { role?: RoleName; banned?: boolean }
@@ -156,12 +171,7 @@ export const userListSearch = (
       : search.banned === false || search.banned === 'false'
         ? false
         : undefined
-  return {
-    ...listSearch(search),
-    ...listSort(USER_SORTS, search),
-    ...(role ? { role } : {}),
-    ...(banned === undefined ? {} : { banned }),
-  }
+  return { ...sortedListSearch(USER_SORTS, search), role, banned }
 }
 
 /** The sort a column header's link asks for: the column's other direction if it is the sort, else the column ascending. */
