@@ -324,14 +324,15 @@ function generatedBooksSql(toInsert: number, columns: { genre: string; created: 
 
 /**
  * Fills the database: the app's migrations and seed (genres, the two seeded
- * accounts, 100 users, 120 books), then generated books up to `total`, in one
+ * accounts, 100 users, 120 books), then generated books up to `total` (and
+ * users up to `users`, see fillUsers), in one
  * INSERT … SELECT over generate_series (`generatedBooksSql`). The book table's indexes
  * are dropped for the insert and rebuilt after it (much faster than
  * maintaining two trigram indexes row by row), the search summary cut after it
  * (decision 041), then everything is VACUUM ANALYZEd
  * and checkpointed.
  */
-export async function fillDatabase(url: string, total: number, log: (line: string) => void) {
+export async function fillDatabase(url: string, total: number, log: (line: string) => void, users = 0) {
   const handle = await openDatabase(url)
   try {
     await handle.exclusive(async (db) => {
@@ -367,12 +368,45 @@ export async function fillDatabase(url: string, total: number, log: (line: strin
     log(
       `rebuilt ${indexes.length} book indexes and the search summary in ${((Date.now() - indexing) / 1000).toFixed(1)} s`,
     )
+    if (users > 0) await fillUsers(client, users, log)
     await client.query('vacuum (analyze)')
     // The load's dirty pages written now, not by a checkpoint during the first measured round.
     await client.query('checkpoint')
   } finally {
     await client.end()
   }
+}
+
+/**
+ * Generated users up to `total` (the user list's sorts and filters at a
+ * million rows, issue 27): "Ada K. Becker", ada.k.becker.<i>@bench.example,
+ * one in 1,000 an admin and one in 500 banned (the rare filters), spread over
+ * the name and e-mail orders. The indexes that back no constraint are dropped
+ * for the insert and rebuilt after it, as the books'.
+ */
+async function fillUsers(client: pg.Client, total: number, log: (line: string) => void) {
+  const { rows } = await client.query<{ seeded: number }>('select count(*)::int as seeded from "user"')
+  const toInsert = total - rows[0]!.seeded
+  if (toInsert <= 0) return
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = 'public' and tablename = 'user' and indexname not in (select conname from pg_constraint)`,
+  )
+  for (const index of indexes) await client.query(`drop index "${index.name}"`)
+  const started = Date.now()
+  await client.query(`
+    insert into "user" (id, name, email, email_verified, role, banned, onboarded_at, created_at, updated_at)
+    select gen_random_uuid()::text, name, lower(replace(replace(name, '. ', '.'), ' ', '.')) || '.' || i || '@bench.example',
+           true, case when i % 1000 = 0 then 'admin' else 'user' end, i % 500 = 7, now(), now(), now()
+      from (select i, first_names[1 + i % ${FIRST_NAMES.length}] || ' ' || chr(65 + (i / ${FIRST_NAMES.length}) % 26) || '. '
+                      || last_names[1 + (i / ${FIRST_NAMES.length * 26}) % ${LAST_NAMES.length}] as name
+              from generate_series(1, ${toInsert}) as i,
+                   (select ${sqlArray(FIRST_NAMES)} as first_names, ${sqlArray(LAST_NAMES)} as last_names) as words) as g`)
+  const indexing = Date.now()
+  for (const index of indexes) await client.query(index.definition)
+  log(
+    `inserted ${toInsert.toLocaleString('en')} users in ${((indexing - started) / 1000).toFixed(1)} s, rebuilt ${indexes.length} indexes in ${((Date.now() - indexing) / 1000).toFixed(1)} s`,
+  )
 }
 
 /**

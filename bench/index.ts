@@ -97,6 +97,8 @@ import { roundStats } from './stats'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const TOTAL_BOOKS = Number(process.env.BENCH_BOOKS ?? 1_000_000)
+/** The users of the user list's cases (issue 27): as many as the books unless BENCH_USERS says. */
+const TOTAL_USERS = Number(process.env.BENCH_USERS ?? TOTAL_BOOKS)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const RUNS = Number(process.env.BENCH_RUNS ?? 20)
 const WARM_UP = 5
@@ -107,6 +109,12 @@ const REQUEST_TIMEOUT_MS = 30_000
 /** Common: "Winter" is one of 40 adjectives and one of 50 nouns (~4.5% of the books). Rare: one title (~20 books). */
 const COMMON_TERM = 'winter'
 const RARE_TERM = 'Amber Cartographer of Lamu'
+/**
+ * A first name of the generated users (one in 50), early in the name order. A
+ * name late in it ("wanjiru") walks the order to its matches, as a common
+ * book term far along the titles does (decision 032: not solved).
+ */
+const USER_TERM = 'bashir'
 const ADMIN_EMAIL = 'admin@admin.com'
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3)
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
@@ -198,10 +206,20 @@ interface ListInput {
   searchTerm: string
   cursor?: string
   limit: number
+  sort?: 'title' | 'author'
+  order?: 'asc' | 'desc'
+  genreId?: string
 }
 
 interface Page {
-  items: Array<{ id: string; title: string; author: string }>
+  items: Array<{
+    id: string
+    title: string
+    author: string
+    genre?: { id: string } | null
+    role?: string
+    banned?: boolean
+  }>
   nextCursor: string | null
   total: number | null
 }
@@ -267,8 +285,11 @@ async function main() {
     await database.drop()
     log(`dropped ${database.name}`)
   })
-  log(`created ${database.name}; seeding ${TOTAL_BOOKS.toLocaleString('en')} books`)
-  await fillDatabase(database.url, TOTAL_BOOKS, log)
+  log(
+    `created ${database.name}; seeding ${TOTAL_BOOKS.toLocaleString('en')} books${runs('million') ? ` and ${TOTAL_USERS.toLocaleString('en')} users` : ''}`,
+  )
+  // The users only for the `million` part's user list cases.
+  await fillDatabase(database.url, TOTAL_BOOKS, log, runs('million') ? TOTAL_USERS : 0)
 
   const sql = new pg.Client({ connectionString: database.url })
   await sql.connect()
@@ -398,11 +419,10 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
     return (await response.json()) as T
   }
-  const listPath = (input: Partial<ListInput>) => {
+  const listPath = (input: Partial<ListInput>, resource = 'books') => {
     const query = new URLSearchParams()
-    if (input.searchTerm) query.set('searchTerm', input.searchTerm)
-    if (input.cursor) query.set('cursor', input.cursor)
-    return `/api/rest/books${query.size ? `?${query}` : ''}`
+    for (const [name, value] of Object.entries(input)) if (value) query.set(name, String(value))
+    return `/api/rest/${resource}${query.size ? `?${query}` : ''}`
   }
 
   // The cursors of the later pages: page 51 by following nextCursor, and the
@@ -422,7 +442,24 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
   ).rows
   const middleCursor = queries.encodeCursor({ sort: row!.title, id: row!.id })
 
-  const cases: Array<{ key: string; label: string; input: Partial<ListInput>; firstPage: boolean }> = [
+  // The sorts and filters of issue 27: a genre (a tenth of the books), and the user list's.
+  const [genre] = (await sql.query<{ id: string; name: string }>('select id, name from genre order by name limit 1'))
+    .rows
+  const [authorRow] = (
+    await sql.query<{ author: string; id: string }>(
+      'select author, id from book order by author desc, id desc offset $1 limit 1',
+      [middle],
+    )
+  ).rows
+  const authorMiddleCursor = queries.encodeCursor({ sort: authorRow!.author, id: authorRow!.id })
+  const cases: Array<{
+    key: string
+    label: string
+    input: Partial<ListInput> & Record<string, string | number | undefined>
+    firstPage: boolean
+    /** The user list (no SQL EXPLAINed: its query is built in its handler). */
+    users?: boolean
+  }> = [
     { key: 'first', label: 'first page', input: {}, firstPage: true },
     { key: 'page51', label: `page ${PAGE_DEPTH + 1} (followed cursors)`, input: { cursor }, firstPage: false },
     {
@@ -433,24 +470,52 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
     },
     { key: 'common', label: `search "${COMMON_TERM}" (common)`, input: { searchTerm: COMMON_TERM }, firstPage: true },
     { key: 'rare', label: `search "${RARE_TERM}" (rare)`, input: { searchTerm: RARE_TERM }, firstPage: true },
+    { key: 'title-desc', label: 'by title, descending', input: { order: 'desc' }, firstPage: true },
+    { key: 'author', label: 'by author', input: { sort: 'author' }, firstPage: true },
+    {
+      key: 'author-desc-middle',
+      label: `by author, descending, page at row ${middle.toLocaleString('en')}`,
+      input: { sort: 'author', order: 'desc', cursor: authorMiddleCursor },
+      firstPage: false,
+    },
+    { key: 'genre', label: `genre "${genre!.name}"`, input: { genreId: genre!.id }, firstPage: true },
+    {
+      key: 'genre-author-desc',
+      label: `genre "${genre!.name}" by author, descending`,
+      input: { genreId: genre!.id, sort: 'author', order: 'desc' },
+      firstPage: true,
+    },
+    {
+      key: 'genre-common',
+      label: `genre "${genre!.name}", search "${COMMON_TERM}", by author`,
+      input: { genreId: genre!.id, searchTerm: COMMON_TERM, sort: 'author' },
+      firstPage: true,
+    },
+    ...userCases(),
   ]
 
   // Each case checked once, then timed in ROUNDS rounds that go through every
   // case in turn, so a burst of load elsewhere on the machine hits one round
   // of every case rather than all runs of one case.
   const timed = [
-    ...cases.map((c) => ({ label: c.label, path: listPath(c.input) })),
+    ...cases.map((c) => ({ label: c.label, path: listPath(c.input, c.users ? 'users' : 'books') })),
     { label: 'dashboard figures', path: '/api/rest/dashboard' },
   ]
-  for (const testCase of cases) {
-    const sample = await get<Page>(listPath(testCase.input))
-    if (sample.items.length === 0) throw new Error(`${testCase.label}: no books`)
+  for (const [index, testCase] of cases.entries()) {
+    const sample = await get<Page>(timed[index]!.path)
+    if (sample.items.length === 0) throw new Error(`${testCase.label}: no rows`)
     if (testCase.firstPage !== (sample.total !== null))
       throw new Error(`${testCase.label}: total ${sample.total} on a ${testCase.firstPage ? 'first' : 'later'} page`)
-    const term = testCase.input.searchTerm?.toLowerCase()
+    const term = testCase.users ? undefined : testCase.input.searchTerm?.toLowerCase()
     if (term && !sample.items.every((item) => `${item.title} ${item.author}`.toLowerCase().includes(term))) {
       throw new Error(`${testCase.label}: a book does not match`)
     }
+    const { genreId, role, banned } = testCase.input
+    if (genreId && !sample.items.every((item) => item.genre?.id === genreId))
+      throw new Error(`${testCase.label}: a book of another genre`)
+    if (role && !sample.items.every((item) => item.role === role)) throw new Error(`${testCase.label}: another role`)
+    if (banned && !sample.items.every((item) => String(item.banned) === banned))
+      throw new Error(`${testCase.label}: another banned state`)
     totals.set(testCase.key, sample.total)
   }
   const rounds = timed.map(() => [] as number[][])
@@ -474,9 +539,9 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
   const results: CaseResult[] = []
   for (const [index, testCase] of cases.entries()) {
     const input: ListInput = { searchTerm: '', limit: 20, ...testCase.input }
-    const plans = [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
+    const plans = testCase.users ? [] : [{ query: 'list', text: await explain(sql, queries.listSql(input)) }]
     // The unfiltered first page reads the row counter in its own query (a scalar subquery).
-    if (testCase.firstPage && input.searchTerm)
+    if (!testCase.users && testCase.firstPage && (input.searchTerm || input.genreId))
       plans.push({ query: 'count up to the cap (first page only)', text: await explain(sql, queries.countSql(input)) })
     const stats = statsOf(index)
     results.push({
@@ -500,6 +565,36 @@ async function millionCases(baseUrl: string, cookie: string, sql: pg.Client, que
     dashboard: statsOf(cases.length),
     exactCountPlan,
   }
+}
+
+/**
+ * The user list's sorts and filters (issue 27) at TOTAL_USERS users: each
+ * order both ways, a rare role and a rare ban (one in 1,000 and one in 500,
+ * see fillUsers), a common role, a filter with a search.
+ */
+function userCases() {
+  const users = TOTAL_USERS.toLocaleString('en')
+  const user = (key: string, label: string, input: Record<string, string>) => ({
+    key: `users-${key}`,
+    label: `${users} users: ${label}`,
+    input,
+    firstPage: true,
+    users: true,
+  })
+  return [
+    user('name', 'by name', {}),
+    user('name-desc', 'by name, descending', { order: 'desc' }),
+    user('email', 'by e-mail', { sort: 'email' }),
+    user('email-desc', 'by e-mail, descending', { sort: 'email', order: 'desc' }),
+    user('admins', 'admins (rare) by e-mail', { role: 'admin', sort: 'email' }),
+    user('role-user', 'role user (common), descending', { role: 'user', order: 'desc' }),
+    user('banned', 'banned (rare) by name, descending', { banned: 'true', order: 'desc' }),
+    user('active-admins', 'active admins', { banned: 'false', role: 'admin' }),
+    user('search-role', `role user, search "${USER_TERM}" (early in the order)`, {
+      role: 'user',
+      searchTerm: USER_TERM,
+    }),
+  ]
 }
 
 /** The HTTP routes of the `load` and `soak` parts (BENCH_LOAD_ROUTES: some of their keys). */

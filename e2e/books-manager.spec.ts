@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 const DESKTOP = { width: 1280, height: 800 }
 test.use({ viewport: DESKTOP })
 
-const rows = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRole('link')
+const rows = (page: Page) => page.getByRole('table', { name: 'Books' }).locator('tbody').getByRole('row')
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search books' })
 
 async function openBooks(page: Page, path = '/manager/books') {
@@ -50,6 +50,101 @@ test.describe('the manager book list', () => {
     await page.goto('/manager/books?searchTerm=garden')
     await expect(searchBox(page)).toHaveValue('garden')
     await expect(page.getByText(/^\d+ results? for “garden”$/)).toBeVisible()
+  })
+
+  test('an admin sorts by a column header and filters by genre, kept in the URL (issue 27)', async ({ page }) => {
+    await signIn(page, ADMIN_EMAIL)
+    await openBooks(page)
+    const header = (name: string) => page.getByRole('columnheader', { name })
+    const titles = () => rows(page).getByRole('link').allTextContents()
+    /** The titles the API gives for the same query: the order the page must show. */
+    const apiTitles = async (query: string, pages = 1) => {
+      const found: string[] = []
+      let cursor: string | undefined
+      for (let page_ = 0; page_ < pages; page_++) {
+        const params = new URLSearchParams(query)
+        if (cursor) params.set('cursor', cursor)
+        const response = await page.request.get(`/api/rest/books?${params}`)
+        expect(response.status()).toBe(200)
+        const body = (await response.json()) as { items: Array<{ title: string }>; nextCursor: string | null }
+        found.push(...body.items.map((item) => item.title))
+        cursor = body.nextCursor ?? undefined
+      }
+      return found
+    }
+    await expect(header('Title')).toHaveAttribute('aria-sort', 'ascending')
+    await expect(header('Author')).toHaveAttribute('aria-sort', 'none')
+
+    // A click on a header sorts by its column, then the other way.
+    await header('Author').getByRole('link').click()
+    await expect(page).toHaveURL(/\/manager\/books\?sort=author$/)
+    await expect(header('Author')).toHaveAttribute('aria-sort', 'ascending')
+    await expect(header('Title')).toHaveAttribute('aria-sort', 'none')
+    await expect.poll(titles).toEqual(await apiTitles('sort=author'))
+    await header('Author').getByRole('link').click()
+    await expect(page).toHaveURL(/\?sort=author&order=desc$/)
+    await expect(header('Author')).toHaveAttribute('aria-sort', 'descending')
+    const authorsDown = await apiTitles('sort=author&order=desc', 2)
+    await expect.poll(titles).toEqual(authorsDown.slice(0, 20))
+
+    // Load more goes on in the same order; a reload keeps it.
+    await page.getByRole('link', { name: 'Load more' }).click()
+    await expect.poll(titles).toEqual(authorsDown)
+    await page.reload()
+    await expect(header('Author')).toHaveAttribute('aria-sort', 'descending')
+    await expect.poll(titles).toEqual(authorsDown.slice(0, 20))
+
+    // The keyboard: Enter on the focused header sorts, and the focus stays for the next Enter.
+    const titleLink = header('Title').getByRole('link')
+    await titleLink.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/manager\/books$/)
+    await expect(header('Title')).toHaveAttribute('aria-sort', 'ascending')
+    await expect(titleLink).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\?order=desc$/)
+    await expect(header('Title')).toHaveAttribute('aria-sort', 'descending')
+    await expect.poll(titles).toEqual(await apiTitles('order=desc'))
+
+    // A genre: only its books, in the same order; with a search, both apply.
+    const genres = (await (await page.request.get('/api/rest/genres')).json()) as {
+      items: Array<{ id: string; name: string }>
+    }
+    const genre = genres.items[0]!
+    const picker = page.getByRole('combobox', { name: 'Genre' })
+    await picker.click()
+    await page.getByRole('option', { name: genre.name, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`\\?order=desc&genreId=${genre.id}$`))
+    await expect.poll(titles).toEqual(await apiTitles(`order=desc&genreId=${genre.id}`))
+    const genreCells = rows(page).locator('td:nth-child(3)')
+    expect(await genreCells.count()).toBeGreaterThan(0)
+    for (const text of await genreCells.allTextContents()) expect(text).toBe(genre.name)
+
+    await page.reload()
+    await expect(picker).toHaveValue(genre.name)
+    await expect(header('Title')).toHaveAttribute('aria-sort', 'descending')
+    const [first] = await titles()
+    const word = first!.split(' ').at(-1)!
+    await searchBox(page).fill(word)
+    await expect(page).toHaveURL(new RegExp(`searchTerm=${word}`))
+    await expect(page).toHaveURL(new RegExp(`genreId=${genre.id}`))
+    await expect.poll(titles).toEqual(await apiTitles(`searchTerm=${word}&order=desc&genreId=${genre.id}`))
+
+    // 'All genres' clears the filter; the sort and the search stay.
+    await picker.click()
+    await page.getByRole('option', { name: 'All genres' }).click()
+    await expect(page).not.toHaveURL(/genreId/)
+    await expect(page).toHaveURL(/order=desc/)
+    await expect(searchBox(page)).toHaveValue(word)
+  })
+
+  test('a sort or a genre the list does not know falls back to the defaults', async ({ page }) => {
+    await signIn(page, ADMIN_EMAIL)
+    const response = await page.goto('/manager/books?sort=publisher&order=sideways&genreId=no-such-genre')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveURL(/\/manager\/books$/)
+    await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending')
+    await expect(rows(page)).toHaveCount(20)
   })
 
   test('an admin creates, edits (duplicate title shown on the field) and deletes a book', async ({ page }) => {

@@ -13,8 +13,8 @@ test('in demo mode an admin reads the books, and deleting one opens the demo dia
   await expect(page).toHaveURL(/\/manager\/dashboard$/)
 
   await page.goto('/manager/books')
-  const first = page.getByRole('list', { name: 'Books' }).getByRole('link').first()
-  const title = (await first.locator('span.font-medium').textContent())!
+  const first = page.getByRole('table', { name: 'Books' }).locator('tbody').getByRole('link').first()
+  const title = (await first.textContent())!
   await first.click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await page.getByRole('button', { name: 'Delete' }).click()

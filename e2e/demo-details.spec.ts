@@ -20,7 +20,7 @@ test('with a repository configured: the demo dialog clones it, the welcome page 
   await expect(page.getByRole('link', { name: /Open issues/ })).toHaveAttribute('href', `${REPOSITORY}/issues`)
 
   await page.goto('/manager/books')
-  await page.getByRole('list', { name: 'Books' }).getByRole('link').first().click()
+  await page.getByRole('table', { name: 'Books' }).locator('tbody').getByRole('link').first().click()
   await page.getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Demo Mode' })
@@ -44,7 +44,7 @@ test('Arabic, on a phone: the demo dialog keeps the contact address whole, its f
   await expect(page).toHaveURL(/\/manager\/dashboard$/)
 
   await page.goto('/manager/books?lng=ar')
-  await page.getByRole('list', { name: 'الكتب' }).getByRole('link').first().click()
+  await page.getByRole('table', { name: 'الكتب' }).locator('tbody').getByRole('link').first().click()
   await page.getByRole('button', { name: 'حذف' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click()
   const contact = page.getByRole('dialog').getByRole('link', { name: 'demo@start-books.example' })

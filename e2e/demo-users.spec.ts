@@ -14,7 +14,10 @@ async function signInDemoAdmin(page: Page) {
 test('in demo mode the user manager reads, and every admin action opens the Demo Mode dialog', async ({ page }) => {
   await signInDemoAdmin(page)
   await page.goto('/manager/users?searchTerm=amina.ali')
-  await page.getByRole('link', { name: /amina\.ali@example\.com/ }).click()
+  await page
+    .getByRole('row', { name: /amina\.ali@example\.com/ })
+    .getByRole('link')
+    .click()
   await expect(page.getByRole('heading', { name: 'Amina Ali' })).toBeVisible()
 
   const demoDialog = page.getByRole('dialog', { name: 'Demo Mode' })

@@ -148,7 +148,7 @@ test.describe('failure messages', () => {
   test('a failed book delete says so once', async ({ page }) => {
     await signIn(page, ADMIN_EMAIL)
     await page.goto('/manager/books')
-    await page.getByRole('list', { name: 'Books' }).getByRole('link').first().click()
+    await page.getByRole('table', { name: 'Books' }).locator('tbody').getByRole('link').first().click()
     await expect(page).toHaveURL(/\/manager\/books\/[^/]+$/)
     await page.route(/\/api\/rpc\/book\/delete(\?|$)/, (route) => route.fulfill({ status: 500, json: {} }))
     await page.getByRole('button', { name: 'Delete' }).click()

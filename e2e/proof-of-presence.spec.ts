@@ -46,7 +46,10 @@ async function newUser(browser: Browser, name: string) {
 
 async function openUser(page: Page, email: string) {
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(email)}`)
-  await page.getByRole('link', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click()
+  await page
+    .getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .getByRole('link')
+    .click()
   await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/)
 }
 

@@ -30,9 +30,14 @@ test('banning a user ends their open session at its next step; unbanning lets th
 
   // The list marks the user as banned.
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(target.email)}`)
-  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('Banned')
+  await expect(page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row').first()).toContainText(
+    'Banned',
+  )
 
-  await page.getByRole('link', { name: new RegExp(target.email.replace(/[.+]/g, '\\$&')) }).click()
+  await page
+    .getByRole('row', { name: new RegExp(target.email.replace(/[.+]/g, '\\$&')) })
+    .getByRole('link')
+    .click()
   await page.getByRole('button', { name: 'Unban' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Unban' }).click()
   await expect(page.getByTestId('ban-state')).toHaveText('Active')

@@ -44,13 +44,18 @@ test('an admin creates a user, edits them, and sees a taken e-mail on its field'
 
   // Back on the list, the edited user is found under the new name.
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent('Edited Person')}`)
-  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText(email)
+  await expect(page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row').first()).toContainText(
+    email,
+  )
 })
 
 test('an admin cannot change their own role; leaving with unsaved changes asks first', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL)
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(ADMIN_EMAIL)}`)
-  await page.getByRole('link', { name: new RegExp(ADMIN_EMAIL) }).click()
+  await page
+    .getByRole('row', { name: new RegExp(ADMIN_EMAIL) })
+    .getByRole('link')
+    .click()
   await expect(page.getByText('You', { exact: true })).toBeVisible()
   // Never delete, ban or impersonate oneself.
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)

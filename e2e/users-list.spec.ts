@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 
+import { banUser } from './support/admin'
 import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
 
 test('an admin searches users by name and e-mail and pages through them', async ({ page }) => {
@@ -11,7 +12,7 @@ test('an admin searches users by name and e-mail and pages through them', async 
   await expect(showing).toHaveText(/^Showing 20 of \d+$/)
   const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1])
   expect(total).toBeGreaterThanOrEqual(102)
-  const rows = page.getByRole('main').getByRole('listitem')
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row')
   await expect(rows).toHaveCount(20)
   await page.getByRole('link', { name: 'Load more' }).click()
   await expect(showing).toHaveText(`Showing 40 of ${total}`)
@@ -50,6 +51,84 @@ test('an admin searches users by name and e-mail and pages through them', async 
   // The search survives a reload (server-rendered from the URL).
   await page.reload()
   await expect(page.getByLabel('Search users by name or e-mail')).toHaveValue('no such person at all')
+})
+
+test('an admin sorts users by name or e-mail and filters by role and banned state, kept in the URL (issue 27)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A banned user of their own, so that the banned filter has someone to find.
+  const bannedEmail = uniqueEmail('banned-filter')
+  await signIn(page, ADMIN_EMAIL)
+  const created = await page.request.post('/api/rest/users', {
+    data: { name: 'Banned Filter Person', email: bannedEmail, role: 'user' },
+  })
+  expect(created.status()).toBe(201)
+  await banUser(browser, baseURL!, bannedEmail)
+
+  await page.goto('/manager/users')
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row')
+  const names = () => rows.getByRole('link').allTextContents()
+  const header = (name: string) => page.getByRole('columnheader', { name })
+  /** The names the API gives for the same query: the order the page must show. */
+  const apiNames = async (query: string) => {
+    const response = await page.request.get(`/api/rest/users?${query}`)
+    expect(response.status()).toBe(200)
+    return ((await response.json()) as { items: Array<{ name: string }> }).items.map((item) => item.name)
+  }
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending')
+
+  await header('Email').getByRole('link').click()
+  await expect(page).toHaveURL(/\/manager\/users\?sort=email$/)
+  await expect(header('Email')).toHaveAttribute('aria-sort', 'ascending')
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'none')
+  await expect.poll(names).toEqual(await apiNames('sort=email'))
+
+  // The keyboard: Enter on the focused header turns the order.
+  await header('Email').getByRole('link').focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\?sort=email&order=desc$/)
+  await expect(header('Email')).toHaveAttribute('aria-sort', 'descending')
+  await expect.poll(names).toEqual(await apiNames('sort=email&order=desc'))
+
+  // Admins only, in the same order; a reload keeps the sort and the filter.
+  await page.getByLabel('Role').selectOption({ label: 'Admin' })
+  await expect(page).toHaveURL(/\?sort=email&order=desc&role=admin$/)
+  await expect.poll(names).toEqual(await apiNames('sort=email&order=desc&role=admin'))
+  for (const text of await rows.locator('td:nth-child(3)').allTextContents()) expect(text).toContain('Admin')
+  await page.reload()
+  await expect(page.getByLabel('Role')).toHaveValue('admin')
+  await expect(header('Email')).toHaveAttribute('aria-sort', 'descending')
+  await expect(rows.filter({ hasText: ADMIN_EMAIL })).toHaveCount(1)
+
+  // Banned people (of any role): ours among them, every row marked.
+  await page.getByLabel('Role').selectOption({ label: 'All roles' })
+  await page.getByLabel('Access').selectOption({ label: 'Banned' })
+  await expect(page).toHaveURL(/\?sort=email&order=desc&banned=true$/)
+  await expect(rows.filter({ hasText: bannedEmail })).toHaveCount(1)
+  for (const text of await rows.allTextContents()) expect(text).toContain('Banned')
+
+  // With a search; then 'Active' leaves the banned out.
+  await page.getByLabel('Search users by name or e-mail').fill('Banned Filter')
+  await expect(page).toHaveURL(/searchTerm=Banned\+Filter|searchTerm=Banned%20Filter/)
+  await expect(rows).toHaveCount(await apiNames(`searchTerm=Banned+Filter&banned=true`).then((found) => found.length))
+  await page.getByLabel('Access').selectOption({ label: 'Active' })
+  await expect(page).toHaveURL(/banned=false/)
+  await expect(rows.filter({ hasText: bannedEmail })).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByLabel('Access')).toHaveValue('false')
+  await expect(page.getByLabel('Search users by name or e-mail')).toHaveValue('Banned Filter')
+})
+
+test('a sort or a filter the user list does not know falls back to the defaults', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL)
+  const response = await page.goto('/manager/users?sort=password&order=up&role=superuser&banned=maybe')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(page.getByLabel('Role')).toHaveValue('')
+  await expect(page.getByLabel('Access')).toHaveValue('')
+  await expect(page.getByRole('table', { name: 'Users' }).locator('tbody').getByRole('row')).toHaveCount(20)
 })
 
 test('an unknown user id shows the manager’s not-found screen with a 404', async ({ page }) => {

@@ -39,7 +39,11 @@ export async function openUserAsAdmin(page: Page, email: string): Promise<void> 
   await signIn(page, ADMIN_EMAIL)
   await expect(page).toHaveURL(/\/manager/)
   await page.goto(`/manager/users?searchTerm=${encodeURIComponent(email)}`)
-  await page.getByRole('link', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click()
+  // The row that shows the address; its link is the user's name.
+  await page
+    .getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .getByRole('link')
+    .click()
   await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/)
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible()
 }

@@ -1,4 +1,5 @@
 import { z } from '@/lib/i18n/zod'
+import { SORT_ORDERS } from '@/lib/search-params'
 
 /** Rows per page of every list (issue 5: page size 20). */
 const PAGE_SIZE = 20
@@ -17,7 +18,7 @@ export const listInputSchema = z.object({
 })
 
 /** The direction of a sortable list (`?order=`): ascending by default. */
-export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc')
+export const sortOrderSchema = z.enum(SORT_ORDERS).default('asc')
 
 /**
  * A page of `item`s. `total` (rows matching the search) is given for the

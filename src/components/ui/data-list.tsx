@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide'
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
 
 import { useTranslation } from '@/lib/i18n/react'
-import { LIST_PAGES_MAX, listPageQuery } from '@/lib/search-params'
+import { LIST_PAGES_MAX, listPageQuery, type ListParams } from '@/lib/search-params'
 
 import { Button, buttonVariants } from './button'
 import { cn } from './cn'
@@ -45,7 +45,7 @@ export interface DataListProps<Item> {
   list: DataListSource<Item>
   /** The active search, for the empty-search state and the 'N results for term' counter. */
   searchTerm?: string
-  /** The items (default state), e.g. a `<ul>` of rows or cards. */
+  /** The items (default state), e.g. a `<ul>` of rows or cards, or a `<table>`. */
   children: (items: Item[]) => ReactNode
   /** Shown when there is nothing at all (e.g. 'No books yet' and a create link). */
   empty: ReactNode
@@ -62,6 +62,8 @@ export interface DataListProps<Item> {
    * one. Otherwise it is a button, disabled until the page has hydrated.
    */
   pagedUrl?: boolean
+  /** The page's other search params (a sort, filters), kept by the 'Load more' link. */
+  listParams?: ListParams
   className?: string
 }
 
@@ -79,6 +81,7 @@ export function DataList<Item>({
   pending,
   hideCounters,
   pagedUrl,
+  listParams,
   className,
 }: DataListProps<Item>) {
   const { t } = useTranslation('ui')
@@ -93,8 +96,9 @@ export function DataList<Item>({
     if (from === null || list.isFetchingNextPage) return
     focusFrom.current = null
     if (shown <= from) return
-    // The list's own rows (a row may hold a list of its own).
-    const row = rows.current?.firstElementChild?.children[from]
+    // The list's own rows (a row may hold a list of its own): a list's items, a table's body rows.
+    const container = rows.current?.firstElementChild
+    const row = (container instanceof HTMLTableElement ? container.tBodies[0] : container)?.children[from]
     if (!(row instanceof HTMLElement)) return
     // A row with nothing to act on (an audit entry) takes the focus itself.
     const target = row.querySelector<HTMLElement>('a[href], button:enabled, input, [tabindex]') ?? row
@@ -130,7 +134,7 @@ export function DataList<Item>({
           <div className="flex justify-center">
             {pagedUrl ? (
               <LoadMoreLink
-                href={listPageQuery(term, list.pageCount + 1)}
+                href={listPageQuery(term, list.pageCount + 1, listParams)}
                 atCap={list.pageCount >= LIST_PAGES_MAX}
                 loading={list.isFetchingNextPage}
                 onLoad={loadMore}

@@ -27,7 +27,7 @@ export function AppBookListPage({ searchTerm, onSearchTermChange }: AppBookListP
   const { t } = useTranslation(['book', 'shell'])
   // The search form's action: this page (the form replaces its search params).
   const pathname = useLocation({ select: (location) => location.pathname })
-  const list = useInfiniteList(bookQueries.list(searchTerm))
+  const list = useInfiniteList(bookQueries.list({ searchTerm }))
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('shell:pages.books')} />

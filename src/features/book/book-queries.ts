@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 
 import { ensureOrNotFound } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
+import type { BookListSearch } from '@/lib/search-params'
 import { infiniteListOptions } from '@/lib/use-infinite-list'
+
+/** What the book list is asked for (its page's search params but the number of pages). */
+export type BookListQuery = Pick<BookListSearch, 'searchTerm'> & Partial<Omit<BookListSearch, 'searchTerm' | 'pages'>>
 
 /**
  * The queries of the book pages, shared by the route loaders (prefetch) and
@@ -10,8 +14,8 @@ import { infiniteListOptions } from '@/lib/use-infinite-list'
  * procedure's `.key()`.
  */
 export const bookQueries = {
-  /** The book list, a page at a time. */
-  list: (searchTerm = '') => infiniteListOptions(orpc.book.list, { searchTerm }),
+  /** The book list, a page at a time: a search, and on /manager/books a sort and a genre. */
+  list: (input: BookListQuery = { searchTerm: '' }) => infiniteListOptions(orpc.book.list, input),
   detail: (id: string) => orpc.book.get.queryOptions({ input: { id } }),
 }
 

@@ -3,6 +3,7 @@ import { genreSchema } from '@/lib/genre-schema'
 import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, sortOrderSchema } from '@/lib/pagination'
+import { BOOK_SORTS } from '@/lib/search-params'
 
 /**
  * The book form, shared by the form (zodResolver) and the API (procedure
@@ -34,12 +35,11 @@ export const bookSchema = z.object({
 })
 export type Book = z.infer<typeof bookSchema>
 
-/** The columns the book list sorts by (`?sort=`): title by default. */
-const BOOK_SORTS = ['title', 'author'] as const
-export type BookSort = (typeof BOOK_SORTS)[number]
+export type { BookSort } from '@/lib/search-params'
 
 /** `book.list`'s input: the search, a sort with its direction, a genre (its id), the page. */
 export const bookListInputSchema = listInputSchema.extend({
+  // The columns the book list sorts by (`?sort=`): title by default.
   sort: z.enum(BOOK_SORTS).default('title'),
   order: sortOrderSchema,
   genreId: z.string().trim().max(100).optional(),

@@ -19,6 +19,9 @@ export interface GenrePickerProps {
   error?: string
   disabled?: boolean
   name?: string
+  /** The first entry, which clears the choice, and the empty field's text (default: 'No genre', 'Search genres'). */
+  noneLabel?: string
+  placeholder?: string
 }
 
 function ColourDot({ genre }: { genre: Genre }) {
@@ -30,7 +33,17 @@ function ColourDot({ genre }: { genre: Genre }) {
  * and 'Show more genres' reads the next page, so any genre can be found, not
  * only the first page.
  */
-export function GenrePicker({ label, value, onChange, onBlur, error, disabled, name }: GenrePickerProps) {
+export function GenrePicker({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  name,
+  noneLabel,
+  placeholder,
+}: GenrePickerProps) {
   const { t } = useTranslation('book')
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
@@ -66,7 +79,7 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
       renderValueAdornment={(genre) => <ColourDot genre={genre} />}
       onSearchChange={setText}
       onOpenChange={setOpen}
-      noneLabel={searchTerm ? undefined : t('genrePicker.none')}
+      noneLabel={searchTerm ? undefined : (noneLabel ?? t('genrePicker.none'))}
       more={
         query.hasNextPage
           ? {
@@ -77,7 +90,7 @@ export function GenrePicker({ label, value, onChange, onBlur, error, disabled, n
           : undefined
       }
       status={status}
-      placeholder={t('genrePicker.placeholder')}
+      placeholder={placeholder ?? t('genrePicker.placeholder')}
       toggleLabel={t('genrePicker.open')}
       error={error}
       disabled={disabled}

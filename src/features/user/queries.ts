@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 
 import { ensureOrNotFound } from '@/lib/api-error'
 import { orpc } from '@/lib/orpc'
+import type { UserListSearch } from '@/lib/search-params'
 import { infiniteListOptions } from '@/lib/use-infinite-list'
+
+/** What the user list is asked for (its page's search params but the number of pages). */
+export type UserListQuery = Omit<UserListSearch, 'pages'>
 
 /**
  * The queries of the user manager, shared by the route loaders (prefetch)
@@ -10,7 +14,12 @@ import { infiniteListOptions } from '@/lib/use-infinite-list'
  * `orpc.user.key()` stale.
  */
 export const userQueries = {
-  list: (searchTerm: string) => infiniteListOptions(orpc.user.list, { searchTerm }),
+  list: ({ banned, ...input }: UserListQuery) =>
+    // The API reads the banned state as a query string carries it ('true' or 'false').
+    infiniteListOptions(orpc.user.list, {
+      ...input,
+      ...(banned === undefined ? {} : { banned: String(banned) as 'true' | 'false' }),
+    }),
   detail: (id: string) => orpc.user.get.queryOptions({ input: { id } }),
   sessions: (id: string) => infiniteListOptions(orpc.user.sessions, { id }),
   audit: (id: string) => infiniteListOptions(orpc.user.audit, { id }),

@@ -5,6 +5,7 @@ import { deviceSchema } from '@/lib/device'
 import { messageKey } from '@/lib/i18n/keys'
 import { z } from '@/lib/i18n/zod'
 import { listInputSchema, pageSchema, sortOrderSchema } from '@/lib/pagination'
+import { USER_SORTS } from '@/lib/search-params'
 
 /** Shared by the API and the user form (messages are i18n keys). */
 export const roleSchema = z.enum(ROLES as [Role, ...Role[]])
@@ -19,14 +20,12 @@ export type UserFormValues = z.infer<typeof userFormSchema>
 export const userUpdateInputSchema = idInputSchema.extend(userFormSchema.shape)
 export const setRoleInputSchema = idInputSchema.extend({ role: roleSchema })
 
-/** The columns the user list sorts by (`?sort=`): name by default. */
-const USER_SORTS = ['name', 'email'] as const
-
 /**
  * `user.list`'s input: the search, a sort with its direction, a role, the
  * banned state (`true` or `false`, as a query string carries it), the page.
  */
 export const userListInputSchema = listInputSchema.extend({
+  // The columns the user list sorts by (`?sort=`): name by default.
   sort: z.enum(USER_SORTS).default('name'),
   order: sortOrderSchema,
   role: roleSchema.optional(),

@@ -7,26 +7,36 @@ import { buttonVariants } from '@/components/ui/button'
 import { DataList } from '@/components/ui/data-list'
 import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
+import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { SearchInput } from '@/components/ui/search-input'
+import { Select } from '@/components/ui/select'
+import { PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
 import { useTranslation } from '@/lib/i18n/react'
+import { ROLE_NAMES, type RoleName, type UserListSearch } from '@/lib/search-params'
 import { useInfiniteList } from '@/lib/use-infinite-list'
 
 import { userQueries } from './queries'
 import type { UserListItem } from './schema'
 import { EmailVerified, RoleBadge } from './user-badges'
 
-/** /manager/users: search on name and e-mail (the `searchTerm` param), load more, counters. */
+/** A change of the search or the filters (the page starts again at the first page). */
+type UserListChange = Partial<Pick<UserListSearch, 'searchTerm' | 'role' | 'banned'>>
+
+const BANNED_VALUES = { true: true, false: false } as const
+
+/** /manager/users: search on name and e-mail (`searchTerm`), role and banned filters, sortable headers, load more, counters. */
 export function UsersPage({
-  searchTerm,
+  search,
   onSearchChange,
 }: {
-  searchTerm: string
-  onSearchChange: (term: string) => void
+  search: UserListSearch
+  onSearchChange: (next: UserListChange) => void
 }) {
   const { t } = useTranslation('user')
   // The search form's action: this page (the form replaces its search params).
   const pathname = useLocation({ select: (location) => location.pathname })
-  const list = useInfiniteList<UserListItem, Error>(userQueries.list(searchTerm))
+  const { searchTerm, sort, order, role, banned } = search
+  const list = useInfiniteList<UserListItem, Error>(userQueries.list({ searchTerm, sort, order, role, banned }))
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -38,14 +48,66 @@ export function UsersPage({
           </Link>
         }
       />
-      <SearchInput value={searchTerm} action={pathname} onValueChange={onSearchChange} label={t('list.searchLabel')} />
-      <DataList list={list} searchTerm={searchTerm} pagedUrl empty={t('list.empty')}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchInput
+          value={searchTerm}
+          action={pathname}
+          onValueChange={(term) => onSearchChange({ searchTerm: term })}
+          label={t('list.searchLabel')}
+          className="sm:flex-1"
+        />
+        {/* The filters apply with the page's script: not usable before it runs. */}
+        <ScriptFieldset>
+          <Select
+            label={t('fields.role')}
+            value={role ?? ''}
+            onChange={(event) => onSearchChange({ role: (event.target.value || undefined) as RoleName | undefined })}
+            options={[
+              { value: '', label: t('list.allRoles') },
+              ...ROLE_NAMES.map((name) => ({ value: name, label: t(`roles.${name}`) })),
+            ]}
+            className="sm:w-40"
+          />
+          <Select
+            label={t('detail.banState')}
+            value={banned === undefined ? '' : String(banned)}
+            onChange={(event) =>
+              onSearchChange({ banned: BANNED_VALUES[event.target.value as keyof typeof BANNED_VALUES] })
+            }
+            options={[
+              { value: '', label: t('list.anyAccess') },
+              { value: 'false', label: t('detail.active') },
+              { value: 'true', label: t('list.banned') },
+            ]}
+            className="sm:w-40"
+          />
+        </ScriptFieldset>
+      </div>
+      <DataList
+        list={list}
+        searchTerm={searchTerm}
+        pagedUrl
+        listParams={{ sort, order, role, banned }}
+        empty={t('list.empty')}
+      >
         {(users) => (
-          <ul className="divide-y divide-border rounded-lg border border-border">
-            {users.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-          </ul>
+          <table
+            aria-label={t('pages.users')}
+            className="w-full table-fixed border-separate border-spacing-0 overflow-hidden rounded-lg border border-border"
+          >
+            <thead className="text-sm text-muted-foreground">
+              <tr>
+                <SortableHeader column="name" label={t('fields.name')} current={search} className="w-[35%]" />
+                <SortableHeader column="email" label={t('fields.email')} current={search} className="w-[40%]" />
+                <PlainHeader label={t('fields.role')} />
+              </tr>
+            </thead>
+            <tbody className="[&>tr>td]:border-t [&>tr>td]:border-border">
+              {users.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </tbody>
+          </table>
         )}
       </DataList>
     </div>
@@ -55,21 +117,28 @@ export function UsersPage({
 function UserRow({ user }: { user: UserListItem }) {
   const { t } = useTranslation('user')
   return (
-    <li>
-      <Link
-        to="/manager/users/$id"
-        params={{ id: user.id }}
-        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent"
-      >
-        <Avatar user={user} size="md" />
-        <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-medium">{user.name}</span>
-          <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
-            <span className="truncate">{user.email}</span>
-            <EmailVerified verified={user.emailVerified} />
-          </span>
+    // The name's link covers the row (its ::after): the whole row opens the user.
+    <tr className="relative focus-within:bg-accent hover:bg-accent">
+      <td className="px-4 py-3">
+        <span className="flex min-w-0 items-center gap-3">
+          <Avatar user={user} size="md" />
+          <Link
+            to="/manager/users/$id"
+            params={{ id: user.id }}
+            className="truncate font-medium after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-primary"
+          >
+            {user.name}
+          </Link>
         </span>
-        <span className="flex items-center gap-2">
+      </td>
+      <td className="px-4 py-3 text-sm text-muted-foreground">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="max-w-full truncate">{user.email}</span>
+          <EmailVerified verified={user.emailVerified} />
+        </span>
+      </td>
+      <td className="px-4 py-3">
+        <span className="flex flex-wrap items-center gap-2">
           {user.banned ? (
             <Badge tone="danger">
               <Icon node={Ban} className="size-3" />
@@ -78,7 +147,7 @@ function UserRow({ user }: { user: UserListItem }) {
           ) : null}
           <RoleBadge role={user.role} />
         </span>
-      </Link>
-    </li>
+      </td>
+    </tr>
   )
 }

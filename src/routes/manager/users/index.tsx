@@ -3,22 +3,32 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { pageHead } from '@/components/layout/head'
 import { userQueries } from '@/features/user'
 import { UsersPage } from '@/features/user/users-page'
-import { listSearch } from '@/lib/search-params'
+import { USER_LIST_DEFAULTS, userListSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/manager/users/')({
-  validateSearch: listSearch,
-  // An empty search stays out of the URL: /manager/users, not ?searchTerm=
-  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  validateSearch: userListSearch,
+  // The defaults stay out of the URL: /manager/users, not ?searchTerm=&sort=name&order=asc
+  search: { middlewares: [stripSearchParams(USER_LIST_DEFAULTS)] },
   // `pages` (2–10): 'Load more' used before hydration or without JavaScript; the server renders that many pages.
-  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm, pages: search.pages }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureInfiniteQueryData({ ...userQueries.list(deps.searchTerm), pages: deps.pages ?? 1 }),
+  loaderDeps: ({ search: { searchTerm, sort, order, role, banned, pages } }) => ({
+    searchTerm,
+    sort,
+    order,
+    role,
+    banned,
+    pages,
+  }),
+  loader: ({ context, deps: { pages, ...input } }) =>
+    context.queryClient.ensureInfiniteQueryData({ ...userQueries.list(input), pages: pages ?? 1 }),
   head: pageHead('user:pages.users'),
   component: function ManagerUsers() {
-    const { searchTerm } = Route.useSearch()
+    const search = Route.useSearch()
     const navigate = Route.useNavigate()
     return (
-      <UsersPage searchTerm={searchTerm} onSearchChange={(term) => void navigate({ search: { searchTerm: term } })} />
+      <UsersPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next, pages: undefined }) })}
+      />
     )
   },
 })
