@@ -8,6 +8,7 @@ let app: OwnApp | undefined
 
 // The mailbox exists only in development without SMTP: an app of this file's own, run so.
 test.beforeAll(async () => {
+  test.setTimeout(90_000)
   app = await startOwnApp(await freePort(), { NODE_ENV: 'development', EMAIL_SERVER: '' })
 })
 test.afterAll(async () => {
@@ -15,6 +16,8 @@ test.afterAll(async () => {
 })
 
 test('shows every e-mail in every language, each message full height', async ({ page }) => {
+  // 36 frames, each measured.
+  test.slow()
   await page.goto(`${app!.baseURL}/dev/mailbox`)
   const gallery = page.getByRole('region', { name: 'Every e-mail, in every language' })
   await expect(gallery.getByRole('heading', { name: 'Welcome', exact: true })).toBeVisible()

@@ -42,6 +42,8 @@ test('a welcome arrives once onboarding is done, with the product in the subject
 })
 
 test('a change of e-mail address is told to the old address and to the new one', async ({ page, baseURL }) => {
+  // Sign-up, onboarding, then the change of address: three flows in one.
+  test.slow()
   const oldEmail = await onboard(page, 'changing', 'Mover')
   await page.goto('/app/account')
   await page.getByRole('button', { name: 'Change e-mail' }).click()
