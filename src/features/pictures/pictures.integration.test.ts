@@ -200,9 +200,9 @@ describe.each([
     expect(await kept()).toEqual(expect.arrayContaining(orphans))
 
     const inTwoHours = Date.now() + 2 * ORPHAN_MIN_AGE_MS
-    expect(await deleteOrphanedPictures(api.db, parseEnv({ ...env, NODE_ENV: 'test' }), inTwoHours)).toBeGreaterThanOrEqual(
-      orphans.length,
-    )
+    expect(
+      await deleteOrphanedPictures(api.db, parseEnv({ ...env, NODE_ENV: 'test' }), inTwoHours),
+    ).toBeGreaterThanOrEqual(orphans.length)
     const left = await kept()
     for (const key of orphans) expect(left).not.toContain(key)
     expect(await storedFiles('covers', created.id, cover)).toBe(3)

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 
-import type { Device } from '@/lib/device'
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
+import type { Device } from '@/lib/device'
 import { env } from '@/lib/env.server'
 import { type Language, languageDir } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
@@ -65,11 +65,6 @@ async function email(
   return { message: { to, subject, ...(await renderEmail(element)) }, kind, key }
 }
 
-/** Keeps an e-mail in the outbox and tries it at once (outbox.server.ts). */
-export function sendEmail(db: Database, { message, kind, key }: Email) {
-  return queueEmail(db, message, { kind, key })
-}
-
 // ——— The sign-in code ———
 
 export async function loginCodeEmail({
@@ -115,7 +110,7 @@ export async function sendLoginCode({ db, ...input }: Parameters<typeof loginCod
     // A plain line among the JSON ones: the quickest way to sign in while developing.
     process.stdout.write(`\n  ${prepared.message.subject}  (${input.email})\n\n`)
   }
-  await sendEmail(db, prepared)
+  await queueEmail(db, prepared.message, prepared)
 }
 
 // ——— Notices: something was done to the account ———
@@ -134,7 +129,16 @@ type NoticeGroup = 'welcome' | 'newDevice' | 'emailChanged' | 'banned' | 'passke
 
 async function notice(
   group: NoticeGroup,
-  { to, language, page, values = {}, lines, facts, kind = group, key }: {
+  {
+    to,
+    language,
+    page,
+    values = {},
+    lines,
+    facts,
+    kind = group,
+    key,
+  }: {
     to: string
     language: Language
     page: string

@@ -23,7 +23,7 @@ export interface PictureStore {
   list(prefix: string): AsyncIterable<StoredFile>
 }
 
-export interface StoredFile {
+interface StoredFile {
   key: string
   modifiedAt: Date
 }
