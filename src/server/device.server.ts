@@ -10,3 +10,13 @@ export function describeDevice(userAgent: string | null | undefined): Device {
   const osName = [os.name, os.version].filter(Boolean).join(' ')
   return { browser: browserName || undefined, os: osName || undefined, type }
 }
+
+/**
+ * The kind of device a user agent is (browser, system, type; no versions, so
+ * that a browser's monthly update is not a new device): what a "new device"
+ * sign-in is told by (src/server/auth/notice-hooks.server.ts).
+ */
+export function deviceKind(userAgent: string | null | undefined): string {
+  const { browser, os, device } = UAParser(userAgent ?? '')
+  return [browser.name ?? '?', os.name ?? '?', device.type ?? 'desktop'].join(' · ')
+}

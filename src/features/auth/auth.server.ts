@@ -6,6 +6,8 @@ import type { SessionUser } from '@/lib/auth/session'
 import { publicProcedure, sessionOf, withPermission } from '@/server/api/procedure.server'
 import { signInOptions } from '@/server/auth/providers.server'
 import { user } from '@/server/db/schema'
+import { welcomeEmail } from '@/server/email/mailer.server'
+import { keepEmail, trySending } from '@/server/email/outbox.server'
 
 const TAGS = ['Session']
 
@@ -52,7 +54,20 @@ const onboard = withPermission({ account: ['update'] })
   .input(onboardingFormSchema)
   .output(z.object({ success: z.boolean() }))
   .handler(async ({ context, input }) => {
-    await context.db.update(user).set({ name: input.name, onboardedAt: new Date() }).where(eq(user.id, context.user.id))
+    const { id, email } = context.user
+    // The demo's shared accounts are never mailed.
+    const welcome = context.demoMode
+      ? undefined
+      : await welcomeEmail({ userId: id, email, name: input.name, language: context.language })
+    // Onboarded and welcomed together; the welcome's key is the account's, so a second onboarding sends none.
+    const kept = await context.db.transaction(async (tx) => {
+      await tx
+        .update(user)
+        .set({ name: input.name, onboardedAt: new Date(), language: context.language })
+        .where(eq(user.id, id))
+      return welcome && keepEmail(tx, welcome.message, welcome)
+    })
+    if (kept) await trySending(context.db, kept)
     return { success: true }
   })
 

@@ -69,6 +69,15 @@ describe('shell.devMailbox', () => {
     },
   )
 
+  it('has a gallery of every e-mail in every language', async () => {
+    const gallery = await (await api.client('anonymous')).shell.devGallery()
+    expect(gallery).toHaveLength(9 * 4)
+    expect(new Set(gallery.map((sample) => sample.language))).toEqual(new Set(['en', 'fr', 'ar', 'sw']))
+    expect(gallery.find((sample) => sample.template === 'banned' && sample.language === 'ar')?.html).toMatch(
+      /<html[^>]*dir="rtl"/,
+    )
+  })
+
   it('is not found in production, nor when SMTP is set (mail really leaves)', async () => {
     const production = {
       NODE_ENV: 'production',
@@ -76,10 +85,12 @@ describe('shell.devMailbox', () => {
       EMAIL_SERVER: 'smtp://localhost:2525',
       BASE_URL: 'https://books.example',
     }
-    await expect(shell({}, production).devMailbox()).rejects.toMatchObject({ status: 404 })
-    await expect(shell({}, { EMAIL_SERVER: 'smtp://localhost:2525' }).devMailbox()).rejects.toMatchObject({
-      status: 404,
-    })
+    for (const procedure of ['devMailbox', 'devGallery'] as const) {
+      await expect(shell({}, production)[procedure]()).rejects.toMatchObject({ status: 404 })
+      await expect(shell({}, { EMAIL_SERVER: 'smtp://localhost:2525' })[procedure]()).rejects.toMatchObject({
+        status: 404,
+      })
+    }
   })
 
   it('answers in demo mode as outside it (a read)', async () => {

@@ -9,6 +9,7 @@ import { listOutbox } from '@/server/email/dev-outbox.server'
 import { cookieValue } from '@/server/http/cookies.server'
 
 const TAGS = ['Shell']
+const languageSchema = z.enum(LANGUAGES.map((language) => language.key) as [Language, ...Language[]])
 
 /**
  * What every page needs before its first render: the language (the page
@@ -26,7 +27,7 @@ const state = publicProcedure
   .input(z.object({ lng: z.string().max(35).optional() }))
   .output(
     z.object({
-      language: z.enum(LANGUAGES.map((language) => language.key) as [Language, ...Language[]]),
+      language: languageSchema,
       environment: z
         .object({ name: z.string(), emoji: z.string().nullable(), color: z.string(), textColor: z.string() })
         .nullable(),
@@ -44,7 +45,11 @@ const state = publicProcedure
     maxUploadBytes: context.env.MAX_UPLOAD_BYTES,
   }))
 
-/** The development mailbox: not found in production and when SMTP is set (mail really leaves). */
+/** The development mailbox and gallery: not found in production and when SMTP is set (mail really leaves). */
+function devOnly(env: { isProduction: boolean; EMAIL_SERVER?: string }) {
+  if (env.isProduction || env.EMAIL_SERVER) throw apiError('NOT_FOUND')
+}
+
 const devMailbox = publicProcedure
   .route({ method: 'GET', path: '/dev/mailbox', summary: 'Development mailbox (development only)', tags: TAGS })
   .output(
@@ -60,8 +65,44 @@ const devMailbox = publicProcedure
     ),
   )
   .handler(({ context }) => {
-    if (context.env.isProduction || context.env.EMAIL_SERVER) throw apiError('NOT_FOUND')
+    devOnly(context.env)
     return listOutbox()
   })
 
-export const shellRouter = { state, devMailbox }
+/** Every e-mail of the product in every language, with sample values (src/server/email/gallery.server.ts). */
+const devGallery = publicProcedure
+  .route({
+    method: 'GET',
+    path: '/dev/mailbox/gallery',
+    summary: 'Every e-mail in every language (development only)',
+    tags: TAGS,
+  })
+  .output(
+    z.array(
+      z.object({
+        template: z.string(),
+        language: languageSchema,
+        to: z.string(),
+        subject: z.string(),
+        html: z.string(),
+      }),
+    ),
+  )
+  .handler(async ({ context }) => {
+    devOnly(context.env)
+    const { galleryEmails } = await import('@/server/email/gallery.server')
+    const byLanguage = await Promise.all(
+      LANGUAGES.map(async ({ key: language }) =>
+        (await galleryEmails(language)).map(({ template, email: { message } }) => ({
+          template,
+          language,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+        })),
+      ),
+    )
+    return byLanguage.flat()
+  })
+
+export const shellRouter = { state, devMailbox, devGallery }

@@ -20,7 +20,8 @@ import {
   toPage,
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
-import { auditPasskey } from '@/server/auth/passkey-hooks.server'
+import { storedLanguage } from '@/server/auth/notice-hooks.server'
+import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
 import { auditLog, passkey, session, user } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
@@ -319,13 +320,21 @@ const removePasskey = withPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_
   .input(passkeyInputSchema)
   .output(successSchema)
   .handler(async ({ context, input }) => {
-    const [removed] = await context.db
-      .delete(passkey)
-      .where(and(eq(passkey.id, input.passkeyId), eq(passkey.userId, input.id)))
-      .returning({ name: passkey.name })
-    if (!removed) throw apiError('NOT_FOUND')
-    const entry = { action: 'passkey.remove', actorId: context.user.id, userId: input.id, name: removed.name } as const
-    await auditPasskey(context.db, entry, context.clientIp ?? null)
+    const [owner] = await context.db.select({ language: user.language }).from(user).where(eq(user.id, input.id))
+    // The removal, its audit entry and the notice to the owner (in their language, not the admin's): one transaction.
+    const done = await passkeyChanged(
+      context.db,
+      { passkeyId: input.passkeyId, language: storedLanguage(owner?.language), ip: context.clientIp ?? null },
+      async (tx) => {
+        const [removed] = await tx
+          .delete(passkey)
+          .where(and(eq(passkey.id, input.passkeyId), eq(passkey.userId, input.id)))
+          .returning({ name: passkey.name })
+        if (!removed) return
+        return { action: 'passkey.remove', actorId: context.user.id, userId: input.id, name: removed.name } as const
+      },
+    )
+    if (!done) throw apiError('NOT_FOUND')
     return { success: true }
   })
 

@@ -9,7 +9,8 @@ import { api } from '@/lib/orpc'
 export const Route = createFileRoute('/dev/mailbox')({
   loader: async () => {
     try {
-      return await api.shell.devMailbox()
+      const [emails, gallery] = await Promise.all([api.shell.devMailbox(), api.shell.devGallery()])
+      return { emails, gallery }
     } catch (error) {
       if (apiErrorStatus(error) === 404) throw notFound()
       throw error
@@ -17,6 +18,6 @@ export const Route = createFileRoute('/dev/mailbox')({
   },
   head: pageHead('common:devMailbox.title'),
   component: function DevMailboxRoute() {
-    return <DevMailboxPage emails={Route.useLoaderData()} />
+    return <DevMailboxPage {...Route.useLoaderData()} />
   },
 })

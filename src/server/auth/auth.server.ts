@@ -28,6 +28,7 @@ import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
 import { isDemoAccount } from './demo-policy.server'
 import { withFirstAdminRole } from './first-admin.server'
+import { noticeHooks } from './notice-hooks.server'
 import { passkeyHooks } from './passkey-hooks.server'
 import { presenceHooks } from './presence.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
@@ -61,8 +62,12 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER, db) : undefined
   // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
   const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
-  // Passkeys added and removed: the audit trail.
-  const passkeys = passkeyHooks(db)
+  // The public demo addresses are never mailed (the demo hint shows their codes instead).
+  const quiet = (email: string) => demoMode && isDemoAccount(email)
+  // Passkeys added and removed: the audit trail and a notice by e-mail.
+  const passkeys = passkeyHooks(db, quiet)
+  // The other security notices: a new device, an e-mail changed, a ban (src/server/email/README.md).
+  const notices = noticeHooks(db, quiet)
   // Login only: no account is created by a code or a provider (AUTH_SIGNUP=false, or demo mode).
   const loginOnly = isLoginOnly(config)
   const auth = betterAuth({
@@ -131,6 +136,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         await refuseBannedSend(ctx)
         await presence.before(ctx)
         await passkeys.before(ctx)
+        await notices.before(ctx)
         // Login only: an unknown address gets no code but a clear answer,
         // which the login page turns into /login/error?error=signup_disabled.
         if (loginOnly && ctx.path === '/email-otp/send-verification-otp') {
@@ -151,6 +157,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         await budgets?.after(ctx)
         await presence.after(ctx)
         await passkeys.after(ctx)
+        await notices.after(ctx)
         if (demoMode) return maskOtherSessions(ctx)
       }),
     },
@@ -166,6 +173,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         // Whoever deletes an account (the person, an admin), its pictures go with it.
         delete: { after: (account) => deletePicturesOf(config, 'avatars', account.id) },
       },
+      // Every way of signing in opens a session: the language is kept, a new device is told.
+      session: { create: { after: (session, ctx) => notices.sessionCreated(session, ctx) } },
     },
     plugins: [
       emailOTP({

@@ -5,13 +5,19 @@ import { type createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 
 import { and, eq } from 'drizzle-orm'
 
 import type { AuditAction } from '@/lib/audit-actions'
+import type { Language } from '@/lib/i18n/config'
+import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, passkey } from '@/server/db/schema'
+import { auditLog, passkey, user } from '@/server/db/schema'
+import { passkeyEmail } from '@/server/email/mailer.server'
+import { keepEmail, trySending } from '@/server/email/outbox.server'
+
+import { headersOf } from './notice-hooks.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /** What is known of a passkey before it is removed. */
-const removing = defineRequestState<{ userId: string; name: string | null } | null>(() => null)
+const removing = defineRequestState<{ id: string; userId: string; name: string | null } | null>(() => null)
 
 /** An entry of the audit trail about `userId`'s passkeys (done by `actorId`: the owner, or an admin). */
 export async function auditPasskey(
@@ -30,11 +36,53 @@ export async function auditPasskey(
 }
 
 /**
- * The audit trail of a person's own passkeys, added and removed through the
- * auth service's passkey routes (the account page, or any client of /api/auth).
+ * A passkey added or removed: its audit entry and the notice to the account's
+ * address (issue 28), in one transaction with whatever `change` writes. The
+ * notice is then tried at once; `quiet` addresses (the demo accounts) get none.
  */
-export function passkeyHooks(db: Database) {
+export async function passkeyChanged(
+  db: Database,
+  {
+    passkeyId,
+    language,
+    ip,
+    quiet = () => false,
+  }: { passkeyId: string; language: Language; ip: string | null; quiet?: (email: string) => boolean },
+  change: (tx: Database) => Promise<Parameters<typeof auditPasskey>[1] | undefined>,
+) {
+  const kept = await db.transaction(async (tx) => {
+    const entry = await change(tx)
+    if (!entry) return
+    await auditPasskey(tx, entry, ip)
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, entry.userId))
+    if (!owner || quiet(owner.email)) return
+    const mail = await passkeyEmail({
+      change: entry.action === 'passkey.add' ? 'added' : 'removed',
+      passkeyId,
+      name: entry.name,
+      email: owner.email,
+      language,
+    })
+    return keepEmail(tx, mail.message, mail)
+  })
+  if (kept) await trySending(db, kept)
+  return kept !== undefined
+}
+
+/**
+ * The audit trail and the notices of a person's own passkeys, added and
+ * removed through the auth service's passkey routes (the account page, or any
+ * client of /api/auth). better-auth writes the passkey with no transaction we
+ * could join: the entry and the notice are written in its after-hook.
+ */
+export function passkeyHooks(db: Database, quiet: (email: string) => boolean) {
   const ipOf = (ctx: HookContext) => getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options)
+  const about = (ctx: HookContext, passkeyId: string) => ({
+    passkeyId,
+    language: languageFromHeaders(headersOf(ctx)),
+    ip: ipOf(ctx),
+    quiet,
+  })
   return {
     async before(ctx: HookContext) {
       if (ctx.path !== '/passkey/delete-passkey') return
@@ -45,27 +93,29 @@ export function passkeyHooks(db: Database) {
         .select({ name: passkey.name })
         .from(passkey)
         .where(and(eq(passkey.id, id), eq(passkey.userId, current.user.id)))
-      await removing.set(found ? { userId: current.user.id, name: found.name } : null)
+      await removing.set(found ? { id, userId: current.user.id, name: found.name } : null)
     },
 
     async after(ctx: HookContext) {
       if (isAPIError(ctx.context.returned)) return
       if (ctx.path === '/passkey/verify-registration') {
-        const added = ctx.context.returned as { userId?: string; name?: string | null } | undefined
-        if (!added?.userId) return
+        const added = ctx.context.returned as { id?: string; userId?: string; name?: string | null } | undefined
+        if (!added?.userId || !added.id) return
         const entry = {
           action: 'passkey.add',
           actorId: added.userId,
           userId: added.userId,
           name: added.name ?? null,
         } as const
-        return auditPasskey(db, entry, ipOf(ctx))
+        await passkeyChanged(db, about(ctx, added.id), async () => entry)
+        return
       }
       if (ctx.path === '/passkey/delete-passkey') {
         const removed = await removing.get()
         if (!removed) return
-        const entry = { action: 'passkey.remove', actorId: removed.userId, ...removed } as const
-        return auditPasskey(db, entry, ipOf(ctx))
+        const { id, userId, name } = removed
+        const entry = { action: 'passkey.remove', actorId: userId, userId, name } as const
+        await passkeyChanged(db, about(ctx, id), async () => entry)
       }
     },
   }

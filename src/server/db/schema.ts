@@ -38,6 +38,8 @@ export const user = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    // The language of the last sign-in: the e-mails sent with no request of theirs (a ban) speak it.
+    language: text('language'),
     ...timestamps,
   },
   (table) => [
@@ -72,6 +74,23 @@ export const session = pgTable(
     // The dashboard's active sessions: a range count.
     index('session_expires_at_idx').on(table.expiresAt),
   ],
+)
+
+/**
+ * The kinds of device (browser, system, type; no versions, which change every
+ * month) each user has signed in on: a sign-in on another is told by e-mail
+ * (src/server/auth/notice-hooks.server.ts). Outlives the sessions.
+ */
+export const knownDevice = pgTable(
+  'known_device',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.device] })],
 )
 
 /**

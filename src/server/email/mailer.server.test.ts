@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '@/server/db/client.server'
 import { migrate } from '@/server/db/migrate.server'
 
 import { clearOutbox, listOutbox } from './dev-outbox.server'
+import { galleryEmails } from './gallery.server'
 import { sendLoginCode } from './mailer.server'
 
 /** As `npm run dev` without an SMTP server: the e-mail goes to the dev mailbox. */
@@ -75,4 +76,59 @@ describe('the sign-in e-mail in development', () => {
       expect(mail!.text).toContain(TEXTS[language])
     },
   )
+})
+
+describe('every e-mail in every language', () => {
+  it.each(LANGUAGES.map(({ key }) => key))(
+    'in %s: HTML and text, the product in the subject, a link back to BASE_URL, the language and its direction',
+    async (language) => {
+      const gallery = await galleryEmails(language)
+      expect(gallery.map(({ template }) => template)).toEqual([
+        'loginCode',
+        'changeEmailCode',
+        'welcome',
+        'newDevice',
+        'emailChangedToOld',
+        'emailChangedToNew',
+        'banned',
+        'passkeyAdded',
+        'passkeyRemoved',
+      ])
+      for (const { template, email } of gallery) {
+        const { subject, html, text } = email.message
+        expect(subject, template).toContain('Start Books')
+        expect(html, template).toMatch(/href="http:\/\/127\.0\.0\.1:3000\//)
+        expect(text, template).toContain('http://127.0.0.1:3000/')
+        expect(html, template).toMatch(new RegExp(`<html[^>]*dir="${language === 'ar' ? 'rtl' : 'ltr'}"`))
+        expect(html, template).toContain(`lang="${language}"`)
+        // Every text found: no key of emails.json shown in place of its words, no value left unfilled.
+        for (const body of [subject, text]) {
+          expect(body, template).not.toMatch(/\b(notice|welcome|newDevice|emailChanged|banned|passkey\w+)\.\w+/)
+          expect(body, template).not.toContain('{{')
+        }
+      }
+      // Each language its own words: no two languages share a subject.
+      const english = await galleryEmails('en')
+      if (language !== 'en')
+        for (const [index, { email }] of gallery.entries())
+          expect(email.message.subject).not.toBe(english[index]!.email.message.subject)
+    },
+  )
+
+  it('says what the notices are about: the device, both addresses, the reason and the end of a ban, the passkey', async () => {
+    const byTemplate = Object.fromEntries(
+      (await galleryEmails('en')).map(({ template, email }) => [template, email.message]),
+    )
+    expect(byTemplate.newDevice!.text).toContain('Firefox 128 on Android 14')
+    expect(byTemplate.newDevice!.text).toContain('203.0.113.7')
+    expect(byTemplate.newDevice!.text).toContain('March 14, 2026')
+    expect(byTemplate.emailChangedToOld!.to).toBe('old@example.com')
+    expect(byTemplate.emailChangedToNew!.to).toBe('reader@example.com')
+    for (const side of ['emailChangedToOld', 'emailChangedToNew'])
+      expect(byTemplate[side]!.text).toMatch(/old@example\.com.*reader@example\.com/s)
+    expect(byTemplate.banned!.text).toContain('Spam in the book reviews')
+    expect(byTemplate.banned!.text).toContain('April 14, 2026')
+    expect(byTemplate.passkeyAdded!.text).toContain('Pixel 8')
+    expect(byTemplate.welcome!.html).toContain('Welcome, Ada!')
+  })
 })

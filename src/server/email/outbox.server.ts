@@ -34,18 +34,31 @@ const CLAIM_SECONDS = 30
 export async function queueEmail(
   db: Database,
   message: EmailMessage,
-  { kind, key }: { kind: string; key: string },
+  naming: { kind: string; key: string },
 ): Promise<'sent' | 'queued'> {
+  return trySending(db, await keepEmail(db, message, naming))
+}
+
+/**
+ * Only keeps the e-mail: given the transaction of what causes it, the two are
+ * written together or not at all. Once it commits, `trySending` the ids.
+ */
+export async function keepEmail(db: Database, message: EmailMessage, { kind, key }: { kind: string; key: string }) {
   const id = outboxId(key)
   await db
     .insert(emailOutbox)
     .values({ id, kind, ...message })
     .onConflictDoNothing()
+  return id
+}
+
+/** Tries a kept message at once; when it does not go, the job `email.send` retries it. */
+export async function trySending(db: Database, id: string): Promise<'sent' | 'queued'> {
   try {
     await sendFromOutbox(db, { id })
     return 'sent'
   } catch (error) {
-    logger.warn({ err: error, id, kind }, 'e-mail not sent yet: kept in the outbox and retried')
+    logger.warn({ err: error, id }, 'e-mail not sent yet: kept in the outbox and retried')
     await retryLater(db, id)
     return 'queued'
   }

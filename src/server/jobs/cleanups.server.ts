@@ -3,9 +3,10 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm'
 import { env } from '@/lib/env.server'
 import type { Database } from '@/server/db/client.server'
 import { auditLog, authBudget, emailOutbox, session, verification } from '@/server/db/schema'
+import { deleteOrphanedPictures } from '@/server/pictures/orphans.server'
 
 /**
- * The scheduled clean-ups: rows nobody can use any more. Each deletes in one
+ * The scheduled clean-ups: rows (and files) nobody can use any more. Each row clean-up deletes in one
  * statement, so a run cut short leaves nothing half done; the next run finishes it.
  */
 export const CLEANUPS = {
@@ -25,4 +26,9 @@ export const CLEANUPS = {
     db
       .delete(emailOutbox)
       .where(and(isNotNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, sql`now() - interval '7 days'`))),
+  /**
+   * Picture files no cover or avatar points to, older than an hour (src/server/pictures/orphans.server.ts):
+   * not one statement, but each run deletes only what is still an orphan, so a cut-short run is finished by the next.
+   */
+  'cleanup.orphaned-pictures': (db: Database) => deleteOrphanedPictures(db, env()),
 } as const

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { S3Client } from '@aws-sdk/client-s3'
@@ -19,6 +19,13 @@ export interface PictureStore {
   delete(keys: string[]): Promise<void>
   /** Every file under `prefix` (a folder: ends with `/`). */
   deletePrefix(prefix: string): Promise<void>
+  /** Every file under `prefix`, with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredFile>
+}
+
+interface StoredFile {
+  key: string
+  modifiedAt: Date
 }
 
 /** Files under `root` (`./.data/uploads` by default, beside the embedded database). */
@@ -52,6 +59,20 @@ function diskStore(root: string): PictureStore {
     },
     async deletePrefix(prefix) {
       await rm(fileOf(prefix), { recursive: true, force: true })
+    },
+    async *list(prefix) {
+      let names: string[]
+      try {
+        names = await readdir(fileOf(prefix), { recursive: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw error
+      }
+      for (const name of names) {
+        const key = `${prefix}${name.split(path.sep).join('/')}`
+        const found = await stat(fileOf(key)).catch(() => undefined)
+        if (found?.isFile()) yield { key, modifiedAt: found.mtime }
+      }
     },
   }
 }
@@ -102,6 +123,14 @@ async function s3Store(settings: S3Settings): Promise<PictureStore> {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
         const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }))
         if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        for (const object of page.Contents ?? []) yield { key: object.Key!, modifiedAt: object.LastModified! }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
     },
