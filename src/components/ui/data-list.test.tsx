@@ -202,6 +202,53 @@ describe("DataList's Load more as a link (a page's ?searchTerm=&pages= list)", (
     expect(document.activeElement?.textContent).toBe('Gamma')
   })
 
+  it("in a table, moves the focus to the first new body row's link (not the header's)", () => {
+    const list = source()
+    const table = (items: string[]) => (
+      <table>
+        <thead>
+          <tr>
+            <th>
+              <a href="?sort=title">Title</a>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item}>
+              <td>
+                <a href={`#${item}`}>{item}</a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    )
+    const view = render(
+      <DataList list={list} pagedUrl empty="-">
+        {table}
+      </DataList>,
+      { wrapper: withI18n(instance) },
+    )
+    fireEvent.click(link())
+    view.rerender(
+      <DataList list={{ ...list, items: ['Alpha', 'Beta', 'Gamma'], pageCount: 2 }} pagedUrl empty="-">
+        {table}
+      </DataList>,
+    )
+    expect(document.activeElement?.textContent).toBe('Gamma')
+  })
+
+  it('keeps the sort and the filters in the link', () => {
+    render(
+      <DataList list={source()} pagedUrl listParams={{ sort: 'author', order: 'desc', banned: false }} empty="-">
+        {(items) => <ul>{items.join()}</ul>}
+      </DataList>,
+      { wrapper: withI18n(instance) },
+    )
+    expect(link().getAttribute('href')).toBe('?sort=author&order=desc&banned=false&pages=2')
+  })
+
   it('is painted as a link that works before hydration; past the cap of pages it has no address until hydrated', async () => {
     const I18n = withI18n(instance)
     const ui = (pageCount: number) => (

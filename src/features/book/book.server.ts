@@ -137,9 +137,11 @@ export function listBooksQuery(
   const after = prepared?.after ? afterKey(order, prepared.after) : afterCursor(order, input.cursor)
   const rows = prepared?.rowsToRead ?? input.limit + 1
   const filter = filterOf(input)
-  const page = filter
-    ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input), slices: slicesOf(input) })} as page`
-    : sql`(${db.select({ id: book.id }).from(book).where(after).orderBy(orderBy(order)).limit(rows)}) as page`
+  // A genre alone is a range of its (genre, sort, id) index: the plain keyset query.
+  const page =
+    filter && input.searchTerm
+      ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input), slices: slicesOf(input) })} as page`
+      : sql`(${db.select({ id: book.id }).from(book).where(allOf(filter, after)).orderBy(orderBy(order)).limit(rows)}) as page`
   const tableRows = !after && !filter ? tableRowsColumn(book) : sql<number | null>`null`
   return db
     .select({ ...columns, tableRows })

@@ -119,8 +119,9 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
   .output(pageSchema(userListItemSchema))
   .handler(async ({ context: { db }, input }) => {
     const order = userOrder(input)
+    const search = searchWhere(input.searchTerm, [user.name, user.email])
     const filter = allOf(
-      searchWhere(input.searchTerm, [user.name, user.email]),
+      search,
       input.role ? eq(user.role, input.role) : undefined,
       input.banned ? eq(user.banned, input.banned === 'true') : undefined,
     )
@@ -129,7 +130,8 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
     const { rows: found, total } = await pageWithTotal(
       input,
       () =>
-        filter
+        // A role or a ban alone is a range of its (role|banned, sort, id) index: the plain keyset query.
+        search && filter
           ? db
               .select(listColumns)
               .from(
@@ -137,7 +139,7 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
               )
               .innerJoin(user, sql`${user.id} = page.id`)
               .orderBy(orderBy(order))
-          : db.select(listColumns).from(user).where(after).orderBy(orderBy(order)).limit(rows),
+          : db.select(listColumns).from(user).where(allOf(filter, after)).orderBy(orderBy(order)).limit(rows),
       () =>
         largeListTotal(db, user, Boolean(filter), () => db.select({ id: user.id }).from(user).where(filter).$dynamic()),
     )

@@ -133,7 +133,10 @@ function UserRow({ user }: { user: UserListItem }) {
       </td>
       <td className="px-4 py-3 text-sm text-muted-foreground">
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="max-w-full truncate">{user.email}</span>
+          {/* Left to right in every language: an Arabic page cut the address at its start. */}
+          <span dir="ltr" className="max-w-full truncate">
+            {user.email}
+          </span>
           <EmailVerified verified={user.emailVerified} />
         </span>
       </td>

@@ -50,6 +50,12 @@ export const user = pgTable(
     index('user_email_id_idx').on(table.email, table.id),
     index('user_role_idx').on(table.role),
     index('user_banned_idx').on(table.banned),
+    // A role or a ban without a search: its users in either order, a range of one
+    // index wherever they sit in the whole order (issue 27).
+    index('user_role_name_id_idx').on(table.role, table.name, table.id),
+    index('user_role_email_id_idx').on(table.role, table.email, table.id),
+    index('user_banned_name_id_idx').on(table.banned, table.name, table.id),
+    index('user_banned_email_id_idx').on(table.banned, table.email, table.id),
     // The dashboard's new sign-ups of the week: a range count.
     index('user_created_at_idx').on(table.createdAt),
   ],
@@ -256,6 +262,10 @@ export const book = pgTable(
     index('book_title_id_search_genre_idx').on(table.title, table.id, table.search, table.genreId),
     index('book_author_id_search_genre_idx').on(table.author, table.id, table.search, table.genreId),
     index('book_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
+    // A genre without a search: its books in either order, a range of one index
+    // wherever they sit in the whole catalogue's order (issue 27).
+    index('book_genre_title_id_idx').on(table.genreId, table.title, table.id),
+    index('book_genre_author_id_idx').on(table.genreId, table.author, table.id),
     // The dashboard's latest books: the first rows of a backward index scan.
     index('book_created_at_id_idx').on(table.createdAt, table.id),
   ],
