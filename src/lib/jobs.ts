@@ -10,6 +10,7 @@ export const JOB_QUEUES = [
   'cleanup.sign-in-budgets',
   'cleanup.audit',
   'cleanup.sent-emails',
+  'cleanup.web-vitals',
 ] as const
 export type JobQueue = (typeof JOB_QUEUES)[number]
 

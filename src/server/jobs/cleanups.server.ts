@@ -2,7 +2,7 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm'
 
 import { env } from '@/lib/env.server'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, authBudget, emailOutbox, session, verification } from '@/server/db/schema'
+import { auditLog, authBudget, emailOutbox, session, verification, webVital } from '@/server/db/schema'
 
 /**
  * The scheduled clean-ups: rows nobody can use any more. Each deletes in one
@@ -25,4 +25,7 @@ export const CLEANUPS = {
     db
       .delete(emailOutbox)
       .where(and(isNotNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, sql`now() - interval '7 days'`))),
+  /** Core Web Vitals past the dashboard's window (24 hours), with a day to spare. */
+  'cleanup.web-vitals': (db: Database) =>
+    db.delete(webVital).where(lt(webVital.recordedAt, sql`now() - interval '48 hours'`)),
 } as const
