@@ -6,7 +6,7 @@ const LOAD_AFTER_MS = 3000
 const FIRST_TOUCH = ['pointerdown', 'keydown', 'scroll'] as const
 
 /**
- * Starts Core Web Vitals reporting (report.ts) once the page is interactive:
+ * Starts Core Web Vitals reporting (web-vitals-report.ts) once the page is interactive:
  * at its first touch, or a few seconds after hydration, whichever comes
  * first, so that `web-vitals` is never part of what a page needs to load.
  * The vitals are the page load's: counted under the route it was loaded at
@@ -25,7 +25,7 @@ export function VitalsReporter() {
       if (started) return
       started = true
       stop()
-      void import('./report').then(({ reportVitals }) => reportVitals(route)).catch(() => {})
+      void import('./web-vitals-report').then(({ reportVitals }) => reportVitals(route)).catch(() => {})
     }
     const timer = setTimeout(start, LOAD_AFTER_MS)
     const stop = () => {

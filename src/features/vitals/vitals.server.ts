@@ -10,7 +10,7 @@ import { isPageRoute } from './page-routes.server'
 import { type VitalRow, VITALS_HOURS, vitalsReportSchema, vitalsSummarySchema } from './schema'
 
 /**
- * A page's Core Web Vitals (src/features/vitals/report.ts sends them as the
+ * A page's Core Web Vitals (src/features/vitals/web-vitals-report.ts sends them as the
  * page is hidden): stored by route template and metric, with nothing of who
  * sent them. Limited per client address like the other anonymous writes.
  */
