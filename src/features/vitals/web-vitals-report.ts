@@ -45,4 +45,7 @@ export function reportVitals(route: string) {
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush()
   })
+  // A navigation to another document may unload it without a visibilitychange (headless
+  // Chromium does): what is queued goes then.
+  addEventListener('pagehide', flush)
 }
