@@ -10,14 +10,13 @@ export type VitalName = (typeof VITALS)[number]
  * in milliseconds, CLS unitless. `max` bounds what the endpoint accepts: a
  * larger value is a broken clock or a forged report, not a page.
  */
-export const THRESHOLDS: Record<VitalName, { good: number; poor: number; max: number }> = {
+const THRESHOLDS: Record<VitalName, { good: number; poor: number; max: number }> = {
   LCP: { good: 2500, poor: 4000, max: 120_000 },
   INP: { good: 200, poor: 500, max: 60_000 },
   CLS: { good: 0.1, poor: 0.25, max: 10 },
 }
 
-export const RATINGS = ['good', 'needs-improvement', 'poor'] as const
-export type Rating = (typeof RATINGS)[number]
+export type Rating = 'good' | 'needs-improvement' | 'poor'
 
 export function rating(name: VitalName, value: number): Rating {
   const { good, poor } = THRESHOLDS[name]
@@ -63,4 +62,3 @@ const vitalRowSchema = z.object({
 export type VitalRow = z.infer<typeof vitalRowSchema>
 
 export const vitalsSummarySchema = z.object({ rows: z.array(vitalRowSchema) })
-export type VitalsSummary = z.infer<typeof vitalsSummarySchema>

@@ -21,7 +21,7 @@ export function VitalsSection() {
   return <VitalsTable rows={data.rows} />
 }
 
-export function VitalsTable({ rows }: { rows: VitalRow[] }) {
+function VitalsTable({ rows }: { rows: VitalRow[] }) {
   const { t } = useTranslation('dashboard')
   const routes = new Map<string, Partial<Record<VitalName, VitalRow>>>()
   for (const row of rows) routes.set(row.route, { ...routes.get(row.route), [row.metric]: row })
