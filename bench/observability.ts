@@ -1,10 +1,11 @@
 /**
  * The `observability` part of `npm run bench` (issue 31 part 5): the same
- * routes under `wrk` on three servers of the same build and database, in
- * interleaved rounds: plain (the bench's own), with metrics (METRICS_TOKEN)
- * and with metrics and traces (OTEL_EXPORTER_OTLP_ENDPOINT, to a receiver in
- * this process that reads and drops each export). The cost is each one's
- * median req/s beside the plain server's.
+ * routes under `wrk` on four servers of the same build and database, in
+ * interleaved rounds: plain (the bench's own), with metrics (METRICS_TOKEN),
+ * with metrics and traces (OTEL_EXPORTER_OTLP_ENDPOINT, to a receiver in
+ * this process that reads and drops each export), every request sampled, and
+ * the same with one request in ten sampled (OTEL_TRACES_SAMPLER). The cost is
+ * each one's median req/s beside the plain server's.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -20,7 +21,7 @@ export interface ObservabilityRoute {
   headers: Record<string, string>
 }
 
-const VARIANTS = ['plain', 'metrics', 'metrics and traces'] as const
+const VARIANTS = ['plain', 'metrics', 'metrics and traces', 'metrics and traces, 10 % sampled'] as const
 
 export async function observabilityCost(
   plain: RunningApp,
@@ -48,7 +49,15 @@ export async function observabilityCost(
     ...token,
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
   })
-  const servers = [plain, metrics, traced]
+  // The standard sampler variables: a trace in ten, and the spans of the other requests never made.
+  const sampled = await startApp(databaseUrl, emailServer, 60_000, {
+    ...port(5),
+    ...token,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0.1',
+  })
+  const servers = [plain, metrics, traced, sampled]
   const results = routes.map(() => VARIANTS.map(() => [] as LoadResult[]))
   const loads: number[] = []
   try {
@@ -59,7 +68,8 @@ export async function observabilityCost(
           const options = { connections, threads: 2, headers: route.headers }
           await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds: 2 })
           const result = await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds })
-          if (result.non2xx || result.errors)
+          // A few socket timeouts (wrk's 2 s) happen on a loaded machine; a refusal never should.
+          if (result.non2xx || result.errors > result.requests / 20)
             throw new Error(`${route.path} on ${VARIANTS[v]}: ${result.non2xx} non-2xx, ${result.errors} errors`)
           results[r]![v]!.push(result)
           log(
@@ -69,20 +79,20 @@ export async function observabilityCost(
       }
     }
   } finally {
-    await Promise.all([metrics.stop(), traced.stop()])
+    await Promise.all([metrics.stop(), traced.stop(), sampled.stop()])
     receiver.close()
   }
   const rows = routes.map((route, r) => {
     const rps = results[r]!.map((runs) => median(runs.map((run) => run.rps)))
     const cost = (v: number) =>
       `${Math.round(rps[v]!).toLocaleString('en')} (${(((rps[v]! - rps[0]!) / rps[0]!) * 100).toFixed(1)} %)`
-    return `| ${route.label} | ${Math.round(rps[0]!).toLocaleString('en')} | ${cost(1)} | ${cost(2)} |`
+    return `| ${route.label} | ${Math.round(rps[0]!).toLocaleString('en')} | ${cost(1)} | ${cost(2)} | ${cost(3)} |`
   })
   return [
     `Observability cost: median req/s of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average (1 min) at each round's start: ${loads.map((load) => load.toFixed(1)).join(', ')}`,
     '',
-    '| route | plain | metrics on, traces off | metrics and traces on |',
-    '| ----- | ----- | ---------------------- | --------------------- |',
+    '| route | plain | metrics on, traces off | metrics and traces on | traces 10 % sampled |',
+    '| ----- | ----- | ---------------------- | --------------------- | ------------------- |',
     ...rows,
   ].join('\n')
 }

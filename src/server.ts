@@ -9,6 +9,7 @@ import {
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
 import type { FormResult } from '@/lib/forms/form-result'
+import { installPageRoutes } from '@/features/vitals/page-routes.server'
 import { apiRouteTemplates } from '@/server/api/handlers.server'
 import { AUTH_BASE_PATH, getAuth } from '@/server/auth/auth.server'
 import { authEndpointRoutes } from '@/server/auth/demo-policy.server'
@@ -83,6 +84,7 @@ function appRouteTemplates() {
  */
 async function createHandle(): Promise<Next> {
   const config = env()
+  installPageRoutes(routePaths(routeTree as RouteNode))
   const steps = requestSteps(config, socketAddress)
   const templateOf = config.METRICS_TOKEN || config.OTEL_EXPORTER_OTLP_ENDPOINT ? appRouteTemplates() : undefined
   if (config.METRICS_TOKEN) {

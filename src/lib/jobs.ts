@@ -11,6 +11,7 @@ export const JOB_QUEUES = [
   'cleanup.audit',
   'cleanup.sent-emails',
   'cleanup.orphaned-pictures',
+  'cleanup.web-vitals',
   'search.slices',
 ] as const
 export type JobQueue = (typeof JOB_QUEUES)[number]

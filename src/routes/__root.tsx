@@ -14,6 +14,7 @@ import { ShellOverlays } from '@/components/layout/shell-overlays'
 import { Toaster } from '@/components/ui/toaster'
 import { SessionSync } from '@/features/auth'
 import { ImpersonationBanner } from '@/features/user'
+import { VitalsReporter } from '@/features/vitals'
 import type { SessionUser } from '@/lib/auth/session'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { BROWSER_NAMESPACES, toLanguage } from '@/lib/i18n/config'
@@ -89,6 +90,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <DemoModeDialogSlot />
       <ProofDialogSlot email={session?.email} />
       <SessionSync />
+      <VitalsReporter />
     </AppDocument>
   )
 }

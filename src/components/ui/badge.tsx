@@ -13,6 +13,7 @@ const badgeVariants = cva(
         primary: 'bg-primary/10 text-primary',
         solid: 'bg-primary text-primary-foreground',
         danger: 'bg-danger/10 text-danger',
+        success: 'bg-success/10 text-success',
         warning: 'bg-warning text-warning-foreground',
       },
     },

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpen, type IconNode, KeyRound, Library, UserPlus, Users } from 'lucide'
+import type { ReactNode } from 'react'
 
 import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
@@ -19,13 +20,25 @@ const ICONS: Record<FigureName, IconNode> = {
   newUsersThisWeek: UserPlus,
 }
 
-/** /manager/dashboard: the live figures and the newest books. */
-export function DashboardPage({ userName }: { userName: string }) {
+/** /manager/dashboard: the live figures and the newest books, then the sections of other features (`children`). */
+export function DashboardPage({ userName, children }: { userName: string; children?: ReactNode }) {
   const { data } = useSuspenseQuery(dashboardQueries.summary())
-  return <DashboardView summary={data} userName={userName} />
+  return (
+    <DashboardView summary={data} userName={userName}>
+      {children}
+    </DashboardView>
+  )
 }
 
-export function DashboardView({ summary, userName }: { summary: DashboardSummary; userName: string }) {
+export function DashboardView({
+  summary,
+  userName,
+  children,
+}: {
+  summary: DashboardSummary
+  userName: string
+  children?: ReactNode
+}) {
   const { t } = useTranslation(['dashboard', 'shell'])
   return (
     <div className="flex flex-col gap-8">
@@ -41,6 +54,7 @@ export function DashboardView({ summary, userName }: { summary: DashboardSummary
         </dl>
       </section>
       <LatestBooks books={summary.latestBooks} />
+      {children}
     </div>
   )
 }

@@ -15,7 +15,7 @@ export const REST_PREFIX = API_PREFIX.rest
 const handlerOptions = {
   clientInterceptors: [
     ({ path, next }: { path: readonly string[]; next: () => Promise<unknown> }) =>
-      inSpan(`procedure ${path.join('.')}`, { 'rpc.method': path.join('.') }, next),
+      inSpan(`procedure ${path.join('.')}`, () => ({ 'rpc.method': path.join('.') }), next),
   ],
 }
 const rpcHandler = new RPCHandler(router, handlerOptions)

@@ -22,7 +22,7 @@ import { apiError, toApiError } from './errors.server'
  *
  * Reads are `GET`; anything else is a mutation, refused in demo mode.
  */
-const base = os
+const translated = os
   .$context<ApiContext>()
   // Outermost: whatever fails below (validation, database, a bug) leaves as
   // a translated API error, never a stack trace or SQL text.
@@ -33,20 +33,28 @@ const base = os
       throw await toApiError(error, context.language)
     }
   })
-  .use(({ context, procedure, next }) => {
-    const method = procedure['~orpc'].route.method ?? 'POST'
-    if (context.demoMode && method !== 'GET') {
-      throw new ORPCError(DEMO_MODE_ERROR_CODE, {
-        status: DEMO_MODE_STATUS,
-        message: 'demo:dialog.description',
-        data: { key: 'demo:dialog.description' },
-      })
-    }
-    return next()
-  })
+
+const base = translated.use(({ context, procedure, next }) => {
+  const method = procedure['~orpc'].route.method ?? 'POST'
+  if (context.demoMode && method !== 'GET') {
+    throw new ORPCError(DEMO_MODE_ERROR_CODE, {
+      status: DEMO_MODE_STATUS,
+      message: 'demo:dialog.description',
+      data: { key: 'demo:dialog.description' },
+    })
+  }
+  return next()
+})
 
 /** Open to anyone, signed in or not. */
 export const publicProcedure = base
+
+/**
+ * Open to anyone and accepted in demo mode too: for what a browser measures
+ * (Core Web Vitals), which is nobody's data and changes no record a visitor
+ * sees but the dashboard's aggregate.
+ */
+export const measurementProcedure = translated
 
 // One session lookup per request (keyed by its headers), however many
 // procedures it calls: a server-rendered page prefetches several.

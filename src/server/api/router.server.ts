@@ -8,6 +8,7 @@ import { jobsRouter } from '@/features/jobs/jobs.server'
 import { pictureRouter } from '@/features/pictures/pictures.server'
 import { shellRouter } from '@/features/shell/shell.server'
 import { userRouter } from '@/features/user/user.server'
+import { vitalsRouter } from '@/features/vitals/vitals.server'
 
 /**
  * The application API: one router, served as RPC at /api/rpc (the typed
@@ -26,6 +27,7 @@ export const router = {
   jobs: jobsRouter,
   shell: shellRouter,
   user: userRouter,
+  vitals: vitalsRouter,
 }
 
 export type Router = typeof router

@@ -55,6 +55,12 @@ export const BUDGETS = {
   /** Pictures uploaded by one account (so at most 50 × MAX_UPLOAD_BYTES read a day), and from one client address. */
   picturesPerAccount: { name: 'pictures-per-account', limit: 50, windowMs: 24 * HOUR },
   picturesPerClient: { name: 'pictures-per-client', limit: 100, windowMs: 10 * MINUTE },
+  /**
+   * Core Web Vitals reports from one client address (a page sends one or two
+   * as it is hidden): a person's pages many times over, while one machine
+   * cannot flood the table. A report refused is a measure lost, nothing more.
+   */
+  vitalsPerClient: { name: 'vitals-per-client', limit: 100, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Budget>
 
 /** Milliseconds since the epoch; tests pass their own. */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -226,6 +227,26 @@ export const emailOutbox = pgTable(
       .on(table.createdAt)
       .where(sql`sent_at is null`),
   ],
+)
+
+// ---- What browsers feel -------------------------------------------------------
+
+/**
+ * Core Web Vitals the pages report (src/features/vitals): one row per measure,
+ * by route template and metric, with nothing of who sent it (no user, no
+ * address). The dashboard reads the last 24 hours; a nightly clean-up deletes
+ * older rows (src/server/jobs/cleanups.server.ts).
+ */
+export const webVital = pgTable(
+  'web_vital',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    route: text('route').notNull(),
+    metric: text('metric').notNull(),
+    value: doublePrecision('value').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('web_vital_recorded_at_idx').on(table.recordedAt)],
 )
 
 // ---- Catalogue ---------------------------------------------------------------

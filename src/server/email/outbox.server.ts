@@ -164,7 +164,11 @@ async function deliver(message: EmailMessage & { messageId: string }) {
     } as Parameters<typeof nodemailer.createTransport>[0]),
   )
   const { to, subject, text, html, messageId } = message
-  await inSpan('email.send', { 'email.transport': 'smtp' }, async () => {
-    await (await transport!).sendMail({ from: EMAIL_FROM, to, subject, text, html, messageId })
-  })
+  await inSpan(
+    'email.send',
+    () => ({ 'email.transport': 'smtp' }),
+    async () => {
+      await (await transport!).sendMail({ from: EMAIL_FROM, to, subject, text, html, messageId })
+    },
+  )
 }

@@ -2,7 +2,7 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm'
 
 import { env } from '@/lib/env.server'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, authBudget, emailOutbox, session, verification } from '@/server/db/schema'
+import { auditLog, authBudget, emailOutbox, session, verification, webVital } from '@/server/db/schema'
 import { deleteOrphanedPictures } from '@/server/pictures/orphans.server'
 
 /**
@@ -31,4 +31,7 @@ export const CLEANUPS = {
    * not one statement, but each run deletes only what is still an orphan, so a cut-short run is finished by the next.
    */
   'cleanup.orphaned-pictures': (db: Database) => deleteOrphanedPictures(db, env()),
+  /** Core Web Vitals past the dashboard's window (24 hours), with a day to spare. */
+  'cleanup.web-vitals': (db: Database) =>
+    db.delete(webVital).where(lt(webVital.recordedAt, sql`now() - interval '48 hours'`)),
 } as const

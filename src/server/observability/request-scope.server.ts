@@ -36,7 +36,7 @@ export function startQuery(text: string | undefined): (error?: unknown) => void 
   const scope = scopes.getStore()
   if (!scope) return () => {}
   const started = performance.now()
-  const endSpan = startSpan('db.query', { 'db.system.name': 'postgresql', 'db.query.text': text ?? '' })
+  const endSpan = startSpan('db.query', () => ({ 'db.system.name': 'postgresql', 'db.query.text': text ?? '' }))
   return (error) => {
     scope.dbMs += performance.now() - started
     scope.queries++

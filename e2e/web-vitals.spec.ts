@@ -1,0 +1,61 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { ADMIN_EMAIL, signIn } from './support/sign-in'
+
+const RATING = /Good|Needs improvement|Poor/
+const MEASURING_CODE = /\/web-vitals-report-[\w-]+\.js$/
+
+interface Summary {
+  rows: Array<{ route: string; metric: string; p75: number; samples: number }>
+}
+
+/** Touches the page's heading, as a reader does: the first touch loads the measuring code. */
+async function readAndTouch(page: Page) {
+  const measuring = page.waitForResponse(MEASURING_CODE)
+  await page.getByRole('heading', { level: 1 }).click()
+  await measuring
+}
+
+test('a visitor’s page reports its Core Web Vitals as it is left, and an admin sees its route on the dashboard', async ({
+  browser,
+  page,
+}) => {
+  // A visitor reads /about, then goes to another page: leaving sends the report.
+  const visitor = await browser.newPage()
+  await visitor.goto('/about')
+  await readAndTouch(visitor)
+  await visitor.goto('/login')
+  await visitor.close()
+
+  // The admin's dashboard: /about's p75 with its rating written out, not only coloured.
+  await signIn(page, ADMIN_EMAIL)
+  await expect(page).toHaveURL(/\/manager\/dashboard$/)
+  const vitals = page.getByRole('region', { name: 'Core Web Vitals' })
+  const about = vitals.getByRole('rowheader', { name: '/about', exact: true })
+  await expect(async () => {
+    await page.reload()
+    await expect(about).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  await expect(vitals.getByRole('columnheader', { name: 'Loading (LCP)' })).toBeVisible()
+  const row = vitals.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '/about', exact: true }) })
+  const lcp = row.getByRole('cell').first()
+  await expect(lcp).toContainText(RATING)
+  await expect(lcp).toContainText(/\d+ ms|\d+(\.\d)? s/)
+})
+
+test('a page loaded with a route parameter reports under its template, never its address', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL)
+  await page.goto('/manager/books')
+  const hrefs = await page
+    .locator('a[href^="/manager/books/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  const href = hrefs.find((path) => /^\/manager\/books\/(?!new$)[^/]+$/.test(path))!
+  const id = href.split('/').at(-1)!
+  await page.goto(href)
+  await readAndTouch(page)
+  await page.goto('/manager/dashboard')
+
+  const summary = async () => ((await (await page.request.get('/api/rest/vitals')).json()) as Summary).rows
+  await expect.poll(async () => (await summary()).map((row) => row.route)).toContain('/manager/books/$id')
+  expect((await summary()).filter((row) => row.route.includes(id))).toEqual([])
+})

@@ -1,0 +1,3 @@
+/** The vitals feature's public entry: the root's reporter and the dashboard's query. */
+export { vitalsQueries } from './queries'
+export { VitalsReporter } from './vitals-reporter'

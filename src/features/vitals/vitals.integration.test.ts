@@ -1,0 +1,199 @@
+import { OpenAPIHandler } from '@orpc/openapi/fetch'
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
+import { parseEnv } from '@/lib/env.server'
+import { apiContext } from '@/server/api/context.server'
+import { REST_PREFIX } from '@/server/api/handlers.server'
+import { router } from '@/server/api/router.server'
+import { webVital } from '@/server/db/schema'
+import { clientAddressOf } from '@/server/http/client-address.server'
+import { pipeline } from '@/server/http/pipeline.server'
+import { requestSteps } from '@/server/http/request-pipeline.server'
+import { JOBS } from '@/server/jobs/definitions.server'
+import { type ApiHarness, createApiHarness } from '@/test/api'
+
+import { installPageRoutes } from './page-routes.server'
+import { vitalsP75 } from './vitals.server'
+
+// What src/server.ts installs from the route tree (a few of them).
+installPageRoutes(['/', '/login', '/app/books', '/app/books/$id', '/manager/dashboard', '/api/metrics'])
+
+const report = (route: string, metrics: Array<{ name: string; value: number }>) => ({ route, metrics })
+
+let api: ApiHarness
+beforeAll(async () => {
+  api = await createApiHarness({ language: 'fr' })
+})
+
+async function rowsOf(route: string) {
+  return api.db
+    .select({ metric: webVital.metric, value: webVital.value })
+    .from(webVital)
+    .where(sql`${webVital.route} = ${route}`)
+    .orderBy(webVital.metric)
+}
+
+describe('POST /api/rest/vitals', () => {
+  it('keeps a page’s measures under its route template, with nothing of the sender', async () => {
+    const answer = await api.rest(
+      'user',
+      'POST',
+      '/vitals',
+      report('/app/books/$id', [
+        { name: 'LCP', value: 1234.5 },
+        { name: 'INP', value: 88 },
+        { name: 'CLS', value: 0.02 },
+      ]),
+    )
+    expect(answer.status).toBe(200)
+    expect(await rowsOf('/app/books/$id')).toEqual([
+      { metric: 'CLS', value: 0.02 },
+      { metric: 'INP', value: 88 },
+      { metric: 'LCP', value: 1234.5 },
+    ])
+    // The table has no column for a user or an address.
+    const columns = await api.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'web_vital' order by column_name`,
+    )
+    expect((columns as unknown as { rows: Array<{ column_name: string }> }).rows.map((r) => r.column_name)).toEqual([
+      'id',
+      'metric',
+      'recorded_at',
+      'route',
+      'value',
+    ])
+  })
+
+  it.each([
+    ['a raw URL', report('/app/books/4f1c2a', [{ name: 'LCP', value: 1 }]), 'route'],
+    ['a URL with its query', report('/app/books?q=dune', [{ name: 'LCP', value: 1 }]), 'route'],
+    ['an absolute URL', report('https://example.com/login', [{ name: 'LCP', value: 1 }]), 'route'],
+    ['a route no page has', report('/app/nowhere', [{ name: 'LCP', value: 1 }]), 'route'],
+    ['an API route', report('/api/metrics', [{ name: 'LCP', value: 1 }]), 'route'],
+    ['another metric', report('/login', [{ name: 'FID', value: 1 }]), 'metrics'],
+    ['a negative value', report('/login', [{ name: 'CLS', value: -1 }]), 'metrics'],
+    ['a value past the bound', report('/login', [{ name: 'LCP', value: 1e9 }]), 'metrics'],
+    [
+      'a metric twice',
+      report('/login', [
+        { name: 'LCP', value: 1 },
+        { name: 'LCP', value: 2 },
+      ]),
+      'metrics',
+    ],
+    ['no metric', report('/login', []), 'metrics'],
+    ['a string value', { route: '/login', metrics: [{ name: 'LCP', value: 'fast' }] }, 'metrics'],
+  ])('refuses %s (400, translated), and keeps nothing', async (_, body, field) => {
+    const before = await api.db.select({ n: sql<number>`count(*)::int` }).from(webVital)
+    const answer = await api.rest('anonymous', 'POST', '/vitals', body)
+    expect(answer.status).toBe(400)
+    const json = (await answer.json()) as { message: string; data?: { fields?: Record<string, string> } }
+    // French (the harness asks for it): no key, no English.
+    expect(json.message).not.toMatch(/^[a-z]+:[a-z]|Invalid input|Bad Request/)
+    if (field === 'route') expect(JSON.stringify(json)).toContain('modèle de route')
+    expect(await api.db.select({ n: sql<number>`count(*)::int` }).from(webVital)).toEqual(before)
+  })
+
+  it('refuses a value that is not a finite number (JSON has no Infinity: a huge literal)', async () => {
+    const answer = await api.rest('anonymous', 'POST', '/vitals', { route: '/login', metrics: [] })
+    expect(answer.status).toBe(400)
+    const raw = await api.rest(
+      'anonymous',
+      'POST',
+      '/vitals',
+      JSON.parse('{"route":"/login","metrics":[{"name":"INP","value":1e400}]}') as unknown,
+    )
+    expect(raw.status).toBe(400)
+  })
+})
+
+describe('the limit per client address', () => {
+  it('takes 100 reports in 10 minutes from one address, then answers 429', async () => {
+    const limited = await createApiHarness({ env: { RATE_LIMIT: 'true' } })
+    const one = report('/login', [{ name: 'CLS', value: 0 }])
+    for (let sent = 0; sent < 100; sent++) {
+      expect((await limited.rest('anonymous', 'POST', '/vitals', one)).status).toBe(200)
+    }
+    expect((await limited.rest('anonymous', 'POST', '/vitals', one)).status).toBe(429)
+  }, 60_000)
+})
+
+describe('in demo mode', () => {
+  it('accepts reports (they are nobody’s data), while other writes stay refused', async () => {
+    const demo = await createApiHarness({ demoMode: true })
+    expect(
+      (await demo.rest('anonymous', 'POST', '/vitals', report('/login', [{ name: 'LCP', value: 900 }]))).status,
+    ).toBe(200)
+    expect((await demo.rest('admin', 'POST', '/books', { title: 'x', author: 'y' })).status).toBe(DEMO_MODE_STATUS)
+  })
+})
+
+describe('through the front door', () => {
+  it('refuses a report from another site, and one larger than the body limit', async () => {
+    const config = parseEnv({ BASE_URL: 'http://localhost:3000', MAX_BODY_BYTES: '2048' })
+    const rest = new OpenAPIHandler(router)
+    const handle = pipeline(
+      requestSteps(config, () => '203.0.113.9'),
+      async (request) => {
+        const context = apiContext({
+          headers: request.headers,
+          db: api.db,
+          auth: api.auth,
+          env: config,
+          clientIp: clientAddressOf(request),
+        })
+        return (
+          (await rest.handle(request, { prefix: REST_PREFIX, context })).response ?? new Response(null, { status: 404 })
+        )
+      },
+    )
+    const post = (origin: string, body: string) =>
+      handle(
+        new Request('http://localhost:3000/api/rest/vitals', {
+          method: 'POST',
+          headers: {
+            origin,
+            'content-type': 'application/json',
+            'sec-fetch-site': origin === 'http://localhost:3000' ? 'same-origin' : 'cross-site',
+          },
+          body,
+        }),
+      )
+    const body = JSON.stringify(report('/login', [{ name: 'LCP', value: 1500 }]))
+    expect((await post('http://localhost:3000', body)).status).toBe(200)
+    expect((await post('https://evil.example', body)).status).toBe(403)
+    expect((await post('http://localhost:3000', body + ' '.repeat(4096))).status).toBe(413)
+  })
+})
+
+describe('the dashboard’s figures', () => {
+  it('gives the 75th percentile per route and metric of the last 24 hours, older rows left out', async () => {
+    const route = '/manager/dashboard'
+    // 1..8: percentile_cont(0.75) interpolates: 1 + 0.75 × 7 = 6.25.
+    await api.db.insert(webVital).values([1, 2, 3, 4, 5, 6, 7, 8].map((value) => ({ route, metric: 'LCP', value })))
+    await api.db
+      .insert(webVital)
+      .values({ route, metric: 'LCP', value: 99_999, recordedAt: sql`now() - interval '25 hours'` })
+    await api.db.insert(webVital).values({ route, metric: 'CLS', value: 0.3 })
+    const rows = (await vitalsP75(api.db)).filter((row) => row.route === route)
+    expect(rows).toEqual([
+      { route, metric: 'CLS', p75: 0.3, samples: 1 },
+      { route, metric: 'LCP', p75: 6.25, samples: 8 },
+    ])
+    const admin = await api.client('admin')
+    expect((await admin.vitals.summary()).rows).toEqual(expect.arrayContaining(rows))
+    await expect((await api.client('user')).vitals.summary()).rejects.toMatchObject({ status: 403 })
+  })
+
+  it('the nightly clean-up deletes rows past 48 hours', async () => {
+    const route = '/'
+    await api.db.insert(webVital).values([
+      { route, metric: 'INP', value: 1, recordedAt: sql`now() - interval '49 hours'` },
+      { route, metric: 'INP', value: 2, recordedAt: sql`now() - interval '47 hours'` },
+    ])
+    await JOBS.find((job) => job.name === 'cleanup.web-vitals')!.run(api.db, {})
+    expect(await rowsOf(route)).toEqual([{ metric: 'INP', value: 2 }])
+  })
+})

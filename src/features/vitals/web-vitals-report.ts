@@ -1,0 +1,51 @@
+import { type MetricType, onCLS, onINP, onLCP } from 'web-vitals'
+
+import type { VitalName, VitalsReport } from './schema'
+
+/** The endpoint of vitals.server.ts (the API's REST door: plain JSON, no client library). */
+const ENDPOINT = '/api/rest/vitals'
+
+/**
+ * Measures the page's LCP, INP and CLS with `web-vitals` and sends what it
+ * has each time the page is hidden (a tab switch, a navigation away, a close),
+ * one JSON report under `route`, the template of the route the page was
+ * loaded at. Loaded on demand (vitals-reporter.tsx): the observers read the
+ * browser's buffered entries, so loading late loses nothing but the
+ * interactions before it.
+ */
+export function reportVitals(route: string) {
+  const queue = new Map<VitalName, number>()
+  let scheduled = false
+
+  function flush() {
+    scheduled = false
+    if (queue.size === 0) return
+    const report: VitalsReport = { route, metrics: [...queue].map(([name, value]) => ({ name, value })) }
+    queue.clear()
+    const body = new Blob([JSON.stringify(report)], { type: 'application/json' })
+    // A beacon outlives the page; fetch's keepalive where beacons are off.
+    if (!navigator.sendBeacon?.(ENDPOINT, body)) {
+      void fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {})
+    }
+  }
+
+  // The library calls back as the page is hidden, one metric at a time: one report for all of them.
+  function queued(metric: MetricType) {
+    queue.set(metric.name as VitalName, metric.value)
+    if (document.visibilityState === 'hidden' && !scheduled) {
+      scheduled = true
+      queueMicrotask(flush)
+    }
+  }
+
+  onLCP(queued)
+  onINP(queued)
+  onCLS(queued)
+  // After the library's own listeners: LCP, reported at the first input, waits for the next hiding.
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush()
+  })
+  // A navigation to another document may unload it without a visibilitychange (headless
+  // Chromium does): what is queued goes then.
+  addEventListener('pagehide', flush)
+}
