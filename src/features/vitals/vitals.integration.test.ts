@@ -9,12 +9,12 @@ import { REST_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
 import { webVital } from '@/server/db/schema'
 import { clientAddressOf } from '@/server/http/client-address.server'
+import { installPageRoutes } from '@/server/http/page-routes.server'
 import { pipeline } from '@/server/http/pipeline.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { JOBS } from '@/server/jobs/definitions.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { installPageRoutes } from './page-routes.server'
 import { vitalsP75 } from './vitals.server'
 
 // What src/server.ts installs from the route tree (a few of them).

@@ -5,8 +5,8 @@ import { apiError } from '@/server/api/errors.server'
 import { measurementProcedure, withPermission } from '@/server/api/procedure.server'
 import { BUDGETS, budgetStore } from '@/server/auth/budgets.server'
 import { webVital } from '@/server/db/schema'
+import { isPageRoute } from '@/server/http/page-routes.server'
 
-import { isPageRoute } from './page-routes.server'
 import { type VitalRow, VITALS_HOURS, vitalsReportSchema, vitalsSummarySchema } from './schema'
 
 /**

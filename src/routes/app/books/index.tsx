@@ -13,7 +13,10 @@ export const Route = createFileRoute('/app/books/')({
   // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
   // list shows 'Something went wrong' with Try again.
   loader: async ({ context, deps }) => {
-    await context.queryClient.prefetchInfiniteQuery({ ...bookQueries.list({ searchTerm: deps.searchTerm }), pages: deps.pages ?? 1 })
+    await context.queryClient.prefetchInfiniteQuery({
+      ...bookQueries.list({ searchTerm: deps.searchTerm }),
+      pages: deps.pages ?? 1,
+    })
   },
   head: pageHead('pages.books'),
   component: function AppBooks() {
