@@ -89,11 +89,11 @@ export function listPageQuery(searchTerm: string, pages: number, params: ListPar
  * with a stale sort still opens the list.
  */
 export const SORT_ORDERS = ['asc', 'desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
+type SortOrder = (typeof SORT_ORDERS)[number]
 export const BOOK_SORTS = ['title', 'author'] as const
 export type BookSort = (typeof BOOK_SORTS)[number]
 export const USER_SORTS = ['name', 'email'] as const
-export type UserSort = (typeof USER_SORTS)[number]
+type UserSort = (typeof USER_SORTS)[number]
 export const ROLE_NAMES = Object.keys(ROLE_GRANTS) as Array<keyof typeof ROLE_GRANTS>
 export type RoleName = (typeof ROLE_NAMES)[number]
 
