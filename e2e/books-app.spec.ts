@@ -7,6 +7,15 @@ const PHONE = { width: 375, height: 740 }
 test.describe('the app book catalogue', () => {
   test.use({ viewport: PHONE })
 
+  test('a page count the catalogue does not know falls back to one page', async ({ page }) => {
+    await signIn(page, USER_EMAIL)
+    for (const pages of ['abc', '0', '1.5', '']) {
+      const response = await page.goto(`/app/books?pages=${pages}`)
+      expect(response?.status(), `?pages=${pages}`).toBe(200)
+      await expect(page.getByRole('list', { name: 'Books' }).getByRole('link')).toHaveCount(20)
+    }
+  })
+
   test('a user browses the cards on a phone, loads more and opens a book', async ({ page }) => {
     await signIn(page, USER_EMAIL)
     await page.goto('/app/books')

@@ -59,12 +59,11 @@ export function listPages(value: unknown): number | undefined {
 // SearchSchemaInput: links may leave the params out (the output always has searchTerm).
 export const listSearch = (
   search: { searchTerm?: unknown; pages?: unknown } & SearchSchemaInput,
-): { searchTerm: string; pages?: number } => {
-  const pages = listPages(search.pages)
-  return pages
-    ? { searchTerm: searchTermOf(search.searchTerm), pages }
-    : { searchTerm: searchTermOf(search.searchTerm) }
-}
+): { searchTerm: string; pages?: number } => ({
+  searchTerm: searchTermOf(search.searchTerm),
+  // Always the key, undefined when dropped: the router lays the output over the URL's raw params.
+  pages: listPages(search.pages),
+})
 
 /** A list's other search params (a sort, filters) as the router reads them back: a boolean is `true`/`false`. */
 export type ListParams = Readonly<Record<string, string | boolean | undefined>>
