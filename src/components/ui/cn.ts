@@ -21,7 +21,12 @@ const KINDS: [RegExp, string][] = [
   [/^border(-\d+)?$/, 'border-w'],
   [/^border-([xytrblse])(-\d+)?$/, 'border-w-$1'],
   [/^border-(solid|dashed|dotted|double|hidden|none)$/, 'border-style'],
+  // Tables: how cells share their borders, and the space between them.
+  [/^border-(collapse|separate)$/, 'border-collapse'],
+  [/^border-spacing(-[xy])?-/, 'border-spacing$1'],
   [/^border-/, 'border-color'],
+  [/^outline(-\d+)?$/, 'outline-w'],
+  [/^opacity-/, 'opacity'],
   [/^rounded(-(none|xs|sm|md|lg|[2-4]?xl|full))?$/, 'rounded'],
   [/^rounded-([tbse]|[tb][lr]|[se][se])(-|$)/, 'rounded-$1'],
   [/^shadow(-(2xs|xs|sm|md|lg|[2-9]?xl|none|inner))?$/, 'shadow'],

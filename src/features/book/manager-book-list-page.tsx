@@ -8,7 +8,7 @@ import { Icon } from '@/components/ui/icon'
 import { PageHeader } from '@/components/ui/page-header'
 import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { SearchInput } from '@/components/ui/search-input'
-import { PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
+import { ListTable, PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
 import { GenrePicker, genreQueries } from '@/features/genre'
 import { useTranslation } from '@/lib/i18n/react'
 import type { BookListSearch } from '@/lib/search-params'
@@ -80,41 +80,38 @@ export function ManagerBookListPage({ search, onSearchChange, permissions }: Man
         empty={t('list.empty')}
       >
         {(books) => (
-          <table
-            aria-label={t('list.title')}
-            className="w-full table-fixed border-separate border-spacing-0 overflow-hidden rounded-lg border border-border"
-          >
-            <thead className="text-sm text-muted-foreground">
-              <tr>
+          <ListTable
+            label={t('list.title')}
+            headers={
+              <>
                 <SortableHeader column="title" label={t('fields.title')} current={search} className="w-[45%]" />
                 <SortableHeader column="author" label={t('fields.author')} current={search} className="w-[30%]" />
                 <PlainHeader label={t('fields.genre')} />
+              </>
+            }
+          >
+            {books.map((book) => (
+              // The title's link covers the row (its ::after): the whole row opens the book.
+              <tr key={book.id} className="relative hover:bg-panel">
+                <td className="px-4 py-3">
+                  <Link
+                    to="/manager/books/$id"
+                    params={{ id: book.id }}
+                    className="block truncate font-medium after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-primary"
+                  >
+                    {book.title}
+                  </Link>
+                </td>
+                <td className="truncate px-4 py-3 text-sm text-muted-foreground">{book.author}</td>
+                <td className="px-4 py-3">
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="min-w-0 truncate">{book.genre ? <GenreBadge genre={book.genre} /> : null}</span>
+                    <Icon node={ChevronRight} className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
+                  </span>
+                </td>
               </tr>
-            </thead>
-            <tbody className="[&>tr>td]:border-t [&>tr>td]:border-border">
-              {books.map((book) => (
-                // The title's link covers the row (its ::after): the whole row opens the book.
-                <tr key={book.id} className="relative hover:bg-panel">
-                  <td className="px-4 py-3">
-                    <Link
-                      to="/manager/books/$id"
-                      params={{ id: book.id }}
-                      className="block truncate font-medium after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-primary"
-                    >
-                      {book.title}
-                    </Link>
-                  </td>
-                  <td className="truncate px-4 py-3 text-sm text-muted-foreground">{book.author}</td>
-                  <td className="px-4 py-3">
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="min-w-0 truncate">{book.genre ? <GenreBadge genre={book.genre} /> : null}</span>
-                      <Icon node={ChevronRight} className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ListTable>
         )}
       </DataList>
     </div>

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { SearchInput } from '@/components/ui/search-input'
 import { Select } from '@/components/ui/select'
-import { PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
+import { ListTable, PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
 import { useTranslation } from '@/lib/i18n/react'
 import { ROLE_NAMES, type RoleName, type UserListSearch } from '@/lib/search-params'
 import { useInfiniteList } from '@/lib/use-infinite-list'
@@ -91,23 +91,20 @@ export function UsersPage({
         empty={t('list.empty')}
       >
         {(users) => (
-          <table
-            aria-label={t('pages.users')}
-            className="w-full table-fixed border-separate border-spacing-0 overflow-hidden rounded-lg border border-border"
-          >
-            <thead className="text-sm text-muted-foreground">
-              <tr>
+          <ListTable
+            label={t('pages.users')}
+            headers={
+              <>
                 <SortableHeader column="name" label={t('fields.name')} current={search} className="w-[35%]" />
                 <SortableHeader column="email" label={t('fields.email')} current={search} className="w-[40%]" />
                 <PlainHeader label={t('fields.role')} />
-              </tr>
-            </thead>
-            <tbody className="[&>tr>td]:border-t [&>tr>td]:border-border">
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </tbody>
-          </table>
+              </>
+            }
+          >
+            {users.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </ListTable>
         )}
       </DataList>
     </div>
