@@ -145,6 +145,10 @@ export const procedureExpectations: Record<string, Access> = {
   'demo.hint': ANYONE,
   'shell.state': ANYONE,
   'shell.devMailbox': same('notFound'),
+  'shell.devGallery': same('notFound'),
+  // Core Web Vitals (issue 31): any page reports, signed in or not; the dashboard's p75 is the manager's.
+  'vitals.report': ANYONE,
+  'vitals.summary': ADMIN,
 }
 
 const adminEndpoints = [
