@@ -124,7 +124,8 @@ function UserRow({ user }: { user: UserListItem }) {
             params={{ id: user.id }}
             className="truncate font-medium after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-primary"
           >
-            {user.name}
+            {/* Not yet onboarded: no name; the address names the link. */}
+            {user.name || user.email}
           </Link>
         </span>
       </td>
