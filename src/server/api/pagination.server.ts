@@ -226,7 +226,7 @@ export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, c
   const term = searchTerm.trim()
   if (!term) return undefined
   const words = term.split(/\s+/)
-  const longWords = words.filter((word) => word.length >= 3)
+  const longWords = longWordsOf(term)
   const holds = (text: string) => sql`${searchColumn} like lower(${containing(text)})`
   const conditions = longWords.map(holds)
   if (longWords.length === 0) conditions.push(holds(term))
@@ -241,16 +241,16 @@ export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, c
  * such a word (every slice may hold it).
  */
 export function searchGramsMask(searchTerm: string): SQL | undefined {
-  const longWords = searchTerm
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word.length >= 3)
+  const longWords = longWordsOf(searchTerm.trim())
   if (longWords.length === 0) return undefined
   return sql.join(
     longWords.map((word) => sql`search_grams(lower(${word}))`),
     sql` | `,
   )
 }
+
+/** The words of a term the trigram index and the slices' bits can serve: three characters or more. */
+const longWordsOf = (term: string) => term.split(/\s+/).filter((word) => word.length >= 3)
 
 /** Combines optional conditions (undefined ones are left out). */
 export function allOf(...conditions: Array<SQL | undefined>) {
