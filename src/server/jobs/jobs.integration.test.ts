@@ -136,7 +136,7 @@ describe('the job queue', () => {
     const runs: number[] = []
     const failing: JobDefinition = {
       name: 'test.failing',
-      retry: { limit: 2, delaySeconds: 1, backoff: true },
+      retry: { limit: 2, delaySeconds: 2, backoff: true },
       run: async () => {
         runs.push(Date.now())
         throw new Error('always fails')
@@ -153,8 +153,9 @@ describe('the job queue', () => {
       expect(runs).toHaveLength(3)
       expect(job.retryCount).toBe(2)
       expect((job.output as { message?: string }).message).toBe('always fails')
-      // Backoff: the second wait is longer than the first.
-      expect(runs[2]! - runs[1]!).toBeGreaterThan(runs[1]! - runs[0]!)
+      // Backoff: pg-boss waits between 1× and 2× of delay·2^(retry) (jittered), polled every second. The
+      // second wait is at least 4 s; without backoff every wait would be 2 s and at most a poll more.
+      expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(3950)
     } finally {
       await failingRunner.stop(1000)
     }
