@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,7 +7,7 @@ import net from 'node:net'
 import { serve } from 'srvx/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { gracefulShutdown, isDraining, resetDrainingForTests } from './shutdown.server'
+import { acceptQueueReader, gracefulShutdown, isDraining, resetDrainingForTests } from './shutdown.server'
 
 /** A server like production's (srvx, built-in shutdown off) whose answers wait for `release`. */
 async function startServer(timeoutMs: number, delayMs = 0) {
@@ -182,4 +182,23 @@ describe('graceful shutdown', () => {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
   }, 30_000)
+
+  it.runIf(process.platform === 'linux')('reads the kernel accept queue of its listening socket', async () => {
+    const server = net.createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const queued = acceptQueueReader(server as unknown as http.Server)!
+      expect(queued()).toBe(0)
+      // Another process connects five times while this one's loop is blocked, so none is accepted yet.
+      const { port } = server.address() as AddressInfo
+      execFileSync(process.execPath, [
+        '-e',
+        `const net = require('net'); let n = 0; for (let i = 0; i < 5; i++) net.connect(${port}, '127.0.0.1', () => ++n === 5 && process.exit(0))`,
+      ])
+      expect(queued()).toBe(5)
+      await until(() => queued() === 0)
+    } finally {
+      server.close()
+    }
+  })
 })

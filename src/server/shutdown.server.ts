@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http'
+import { readFileSync, readlinkSync } from 'node:fs'
 import net from 'node:net'
 
 import type { Logger } from 'pino'
@@ -87,13 +88,15 @@ export function gracefulShutdown(options: ShutdownOptions) {
     log.info({ signal, inFlight: inFlight.size, delayMs, timeoutMs }, 'shutting down: not ready')
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
 
-    await acceptQueuedConnections(http, Math.min(ACCEPT_QUIET_MS * 20, timeoutMs))
+    // One budget for both phases: accepting what the kernel queued, then finishing what is in flight.
+    const deadline = Date.now() + timeoutMs
+    await acceptQueuedConnections(http, timeoutMs)
     portClosed = true
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
     const timer = setTimeout(() => {
       log.warn({ inFlight: inFlight.size }, 'shutdown timeout: cutting the remaining connections')
       http.closeAllConnections()
-    }, timeoutMs)
+    }, deadline - Date.now())
     try {
       // net's close, not http's: stop listening without cutting idle connections; resolves when all are closed.
       const closed = new Promise<void>((resolve, reject) =>
@@ -121,23 +124,32 @@ export function gracefulShutdown(options: ShutdownOptions) {
   return { shutdown }
 }
 
-/** How long no new connection must arrive before the port closes. */
+/** How long no new connection must arrive before the port closes, where the kernel's queue cannot be read. */
 const ACCEPT_QUIET_MS = 50
 
 /**
  * Lets the event loop accept the connections the kernel has queued before
  * the listening socket closes: closing it resets every connection still in
- * the accept queue, whose request the client has already sent (under load,
- * most of a burst was reset while the process was busy answering the first
- * ones). Waits until no connection arrived for ACCEPT_QUIET_MS (at most
- * `maxMs`), then returns from the check phase, right after a poll phase
- * accepted whatever was queued.
+ * the accept queue, whose request the client has already sent. libuv
+ * accepts one connection per loop turn, and a turn lasts as long as the
+ * requests it serves, so under load a queue of fifty takes seconds to drain
+ * and no pause of a fixed length can tell that it has.
+ *
+ * On Linux the kernel says how many are queued (the listening socket's
+ * `rx_queue` in /proc/net/tcp{,6}): wait until none is, then return at once
+ * so the caller closes the port in the same turn. Elsewhere, wait until no
+ * connection arrived for ACCEPT_QUIET_MS. At most `maxMs` either way.
  */
 async function acceptQueuedConnections(http: Server, maxMs: number) {
+  const deadline = Date.now() + maxMs
+  const queued = acceptQueueReader(http)
+  if (queued) {
+    while (queued() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+    return
+  }
   let last = Date.now()
   const arrived = () => (last = Date.now())
   http.on('connection', arrived)
-  const deadline = Date.now() + maxMs
   try {
     while (Date.now() - last < ACCEPT_QUIET_MS && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, ACCEPT_QUIET_MS / 5))
@@ -146,6 +158,39 @@ async function acceptQueuedConnections(http: Server, maxMs: number) {
   } finally {
     http.off('connection', arrived)
   }
+}
+
+/**
+ * A function that reads how many connections wait in the kernel's accept
+ * queue of this listening socket (found by its inode), or undefined where
+ * /proc cannot tell (not Linux, no file descriptor).
+ */
+export function acceptQueueReader(http: Server): (() => number) | undefined {
+  const fd = (http as unknown as { _handle?: { fd?: number } })._handle?.fd
+  if (fd === undefined || fd < 0) return undefined
+  let inode: string
+  try {
+    inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1] ?? ''
+  } catch {
+    return undefined
+  }
+  const read = () => {
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      let text: string
+      try {
+        text = readFileSync(table, 'utf8')
+      } catch {
+        continue
+      }
+      for (const line of text.split('\n')) {
+        // sl local rem st tx_queue:rx_queue tr:when retrnsmt uid timeout inode …
+        const fields = line.trim().split(/\s+/)
+        if (fields[9] === inode) return Number.parseInt(fields[4]!.split(':')[1]!, 16)
+      }
+    }
+    return undefined
+  }
+  return inode && read() !== undefined ? () => read() ?? 0 : undefined
 }
 
 /** For tests: a fresh process state. */
