@@ -1,5 +1,5 @@
-import type { Server, ServerResponse } from 'node:http'
 import { readFileSync, readlinkSync } from 'node:fs'
+import type { Server, ServerResponse } from 'node:http'
 import net from 'node:net'
 
 import type { Logger } from 'pino'
