@@ -16,14 +16,15 @@ import {
   largeListTotal,
   orderBy,
   pageWithTotal,
-  searchWhere,
+  searchColumnWhere,
+  searchGramsMask,
   toPage,
 } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { storedLanguage } from '@/server/auth/notice-hooks.server'
 import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
-import { auditLog, passkey, session, user } from '@/server/db/schema'
+import { auditLog, passkey, session, user, userSearchSlice, userSearchText } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
 import { callAdminRoute } from './auth-service.server'
@@ -104,7 +105,8 @@ const userOrder = (input: typeof userListInputSchema._zod.output): KeysetOrder =
  * Users by name or e-mail (then id), searchable on both, filtered by role and
  * banned state, a page at a time. A filtered page is found wherever its rows
  * sit in the order (`filteredPageIds`: a rare role or the banned few from
- * their own index).
+ * their own index; a search skips the slices of the order its words are not
+ * in, decision 041).
  */
 const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS')
   .route({
@@ -119,7 +121,8 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
   .output(pageSchema(userListItemSchema))
   .handler(async ({ context: { db }, input }) => {
     const order = userOrder(input)
-    const search = searchWhere(input.searchTerm, [user.name, user.email])
+    const search = searchColumnWhere(input.searchTerm, userSearchText, [user.name, user.email])
+    const mask = searchGramsMask(input.searchTerm)
     const filter = allOf(
       search,
       input.role ? eq(user.role, input.role) : undefined,
@@ -135,7 +138,13 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
           ? db
               .select(listColumns)
               .from(
-                sql`${filteredPageIds(user, order, { filter, after, rows, walkColumns: [user.email, user.name, user.role, user.banned] })} as page`,
+                sql`${filteredPageIds(user, order, {
+                  filter,
+                  after,
+                  rows,
+                  walkColumns: [user.email, user.name, user.role, user.banned],
+                  slices: mask && { table: userSearchSlice, sort: input.sort, mask },
+                })} as page`,
               )
               .innerJoin(user, sql`${user.id} = page.id`)
               .orderBy(orderBy(order))

@@ -143,7 +143,7 @@ export function filteredPageIds(
 
 /**
  * A summary of the order in slices of consecutive rows, each with the bits
- * every one of its rows holds (`book_search_slice`, migration 0014,
+ * every one of its rows holds (`book_search_slice`, `user_search_slice`: migrations 0014, 0018,
  * docs/decisions/041-search-slices.md): the slices whose bits lack one of
  * `mask`'s hold no match and are skipped.
  */
@@ -208,8 +208,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /**
  * The same match as `searchWhere(searchTerm, columns)`, served by a search
- * column: the columns lower-cased, one per line, with a pg_trgm GIN index
- * (book.search). `LIKE` on lower-cased text compares bytes where `ILIKE`
+ * column or expression: the columns lower-cased, one per line, with a pg_trgm
+ * GIN index (book.search, userSearchText). `LIKE` on lower-cased text compares bytes where `ILIKE`
  * lower-cases every row it reads (4× the time of a million-row search).
  *
  * The index scans each word of three characters or more: the trigrams inside
@@ -222,7 +222,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * ('a b c') is the pattern the index scans. A term that spans a line break
  * is also checked field by field, as the column's lines are the fields.
  */
-export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, columns: AnyColumn[]) {
+export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn | SQL, columns: AnyColumn[]) {
   const term = searchTerm.trim()
   if (!term) return undefined
   const words = term.split(/\s+/)

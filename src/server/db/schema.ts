@@ -44,8 +44,8 @@ export const user = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('user_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    index('user_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    // What a search matches (userSearchText), as the book's search column.
+    index('user_search_trgm_idx').using('gin', sql`(lower(${table.name} || E'\\n' || ${table.email})) gin_trgm_ops`),
     index('user_name_id_idx').on(table.name, table.id),
     // The user list's other order and the matches of its filters (a rare role or a ban: see filteredPageIds).
     index('user_email_id_idx').on(table.email, table.id),
@@ -61,6 +61,13 @@ export const user = pgTable(
     index('user_created_at_idx').on(table.createdAt),
   ],
 )
+
+/**
+ * What a user search matches (see searchColumnWhere): the name and the e-mail
+ * lower-cased, one per line, the expression of `user_search_trgm_idx`. Not a
+ * column: better-auth reads every column of its user table.
+ */
+export const userSearchText = sql`lower(${user.name} || E'\\n' || ${user.email})`
 
 export const session = pgTable(
   'session',
@@ -298,25 +305,29 @@ const bits = customType<{ data: string; config: { length: number } }>({
 })
 
 /**
- * A summary of the book list's orders for searches (migration 0014,
- * docs/decisions/041-search-slices.md): each order (by title, by author) cut
- * into slices of consecutive rows, each slice with the three-letter pieces
- * of its rows' search text as bits. A search skips the slices that cannot
- * hold its term. Kept by the database (a trigger on book, a rebuild function),
- * never written by the app.
+ * A summary of a list's orders for searches (migrations 0014 and 0018,
+ * docs/decisions/041-search-slices.md): each order (by title, by author; by
+ * name, by e-mail) cut into slices of consecutive rows, each slice with the
+ * three- and four-letter pieces of its rows' search text as bits. A search
+ * skips the slices that cannot hold its term. Kept by the database (a trigger
+ * on the listed table, a rebuild function), never written by the app.
  */
-export const bookSearchSlice = pgTable(
-  'book_search_slice',
-  {
-    sort: text('sort').notNull(),
-    slice: integer('slice').notNull(),
-    // The slice holds the rows after (after_key, after_id) up to the next slice's.
-    afterKey: text('after_key').notNull(),
-    afterId: text('after_id').notNull(),
-    grams: bits('grams', { length: 65536 }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.sort, table.slice] })],
-)
+const searchSlices = (name: string) =>
+  pgTable(
+    name,
+    {
+      sort: text('sort').notNull(),
+      slice: integer('slice').notNull(),
+      // The slice holds the rows after (after_key, after_id) up to the next slice's.
+      afterKey: text('after_key').notNull(),
+      afterId: text('after_id').notNull(),
+      grams: bits('grams', { length: 65536 }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.sort, table.slice] })],
+  )
+
+export const bookSearchSlice = searchSlices('book_search_slice')
+export const userSearchSlice = searchSlices('user_search_slice')
 
 // ---- Counters ----------------------------------------------------------------
 
