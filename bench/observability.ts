@@ -5,8 +5,12 @@
  * with metrics and traces (OTEL_EXPORTER_OTLP_ENDPOINT, to a receiver in
  * this process that reads and drops each export), every request sampled, and
  * the same with one request in ten sampled (OTEL_TRACES_SAMPLER). The cost is
- * each one's median req/s beside the plain server's.
+ * each one's median req/s beside the plain server's, and its CPU time per
+ * request (the server process's threads, from the kernel's scheduler
+ * statistics): throughput on a shared 2-core machine moves ±15 % between
+ * rounds, the CPU a request costs much less, so a 5 % budget can be read.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -59,6 +63,7 @@ export async function observabilityCost(
   })
   const servers = [plain, metrics, traced, sampled]
   const results = routes.map(() => VARIANTS.map(() => [] as LoadResult[]))
+  const cpuPerRequest = routes.map(() => VARIANTS.map(() => [] as number[]))
   const loads: number[] = []
   try {
     for (let round = 0; round < rounds; round++) {
@@ -67,7 +72,9 @@ export async function observabilityCost(
         for (const [v, server] of servers.entries()) {
           const options = { connections, threads: 2, headers: route.headers }
           await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds: 2 })
+          const cpuBefore = cpuNanoseconds(server.process.pid!)
           const result = await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds })
+          cpuPerRequest[r]![v]!.push((cpuNanoseconds(server.process.pid!) - cpuBefore) / 1000 / result.requests)
           // A few socket timeouts (wrk's 2 s) happen on a loaded machine; a refusal never should.
           if (result.non2xx || result.errors > result.requests / 20)
             throw new Error(`${route.path} on ${VARIANTS[v]}: ${result.non2xx} non-2xx, ${result.errors} errors`)
@@ -88,11 +95,36 @@ export async function observabilityCost(
       `${Math.round(rps[v]!).toLocaleString('en')} (${(((rps[v]! - rps[0]!) / rps[0]!) * 100).toFixed(1)} %)`
     return `| ${route.label} | ${Math.round(rps[0]!).toLocaleString('en')} | ${cost(1)} | ${cost(2)} | ${cost(3)} |`
   })
+  const cpuRows = routes.map((route, r) => {
+    const micros = cpuPerRequest[r]!.map(median)
+    const cost = (v: number) =>
+      `${micros[v]!.toFixed(0)} (${(((micros[v]! - micros[0]!) / micros[0]!) * 100).toFixed(1)} %)`
+    return `| ${route.label} | ${micros[0]!.toFixed(0)} | ${cost(1)} | ${cost(2)} | ${cost(3)} |`
+  })
   return [
     `Observability cost: median req/s of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; load average (1 min) at each round's start: ${loads.map((load) => load.toFixed(1)).join(', ')}`,
     '',
     '| route | plain | metrics on, traces off | metrics and traces on | traces 10 % sampled |',
     '| ----- | ----- | ---------------------- | --------------------- | ------------------- |',
     ...rows,
+    '',
+    `The server's CPU time per request (µs, all its threads; median of the rounds; the change beside the plain server's):`,
+    '',
+    '| route | plain | metrics on, traces off | metrics and traces on | traces 10 % sampled |',
+    '| ----- | ----- | ---------------------- | --------------------- | ------------------- |',
+    ...cpuRows,
   ].join('\n')
+}
+
+/** The CPU time a process's threads have run, in nanoseconds (Linux: /proc/PID/task/TID/schedstat, first field). */
+function cpuNanoseconds(pid: number): number {
+  let total = 0
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0])
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return total
 }
