@@ -68,9 +68,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     max: 10,
     // Before the connection's first query.
     onConnect: async (client) => {
-      timeQueries(client)
       client.on('notification', notices.notice)
+      // Untimed: it runs inside the pool query that asked for the connection, which counts it already.
       await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+      timeQueries(client)
     },
   })
   timeQueries(pool)
