@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { allOf, encodeCursor, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
+import { everyPage, idsOf } from '@/test/pages'
 import { BOOK_SUMMARY, slicesMissingBits } from '@/test/search-slices'
 import { seededChoices } from '@/test/seeded-random'
 
@@ -93,15 +94,7 @@ async function expected(term: string, { sort = 'title', order = 'asc', genreId }
 /** Every page of the search as the API serves it, from the first or from a cursor. */
 async function served(term: string, limit: number, cursor?: string, listing: Listing = {}) {
   const user = await api.client('user')
-  const ids: string[] = []
-  do {
-    // A cursor that goes round would page for ever: more pages than rows is a failure.
-    if (ids.length > 5000) throw new Error(`"${term}": the pages never end`)
-    const page = await user.book.list({ searchTerm: term, limit, cursor, ...listing })
-    ids.push(...page.items.map((item) => item.id))
-    cursor = page.nextCursor ?? undefined
-  } while (cursor)
-  return ids
+  return idsOf(await everyPage((cursor) => user.book.list({ searchTerm: term, limit, cursor, ...listing }), { cursor }))
 }
 
 describe(`book.list search pages (seed ${SEED})`, () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre, rowCount } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
+import { everyPage, idsOf } from '@/test/pages'
 
 let api: ApiHarness
 let genreId: string
@@ -188,29 +189,14 @@ describe('book.list', () => {
       Array.from({ length: 7 }, (_, i) => admin.book.create({ title, author: `Author ${i}` })),
     )
     const user = await api.client('user')
-    const seen: string[] = []
-    let cursor: string | undefined
-    let pages = 0
-    do {
-      const page = await user.book.list({ searchTerm: title, limit: 3, cursor })
-      expect(page.total).toBe(pages === 0 ? 7 : null)
-      seen.push(...page.items.map((item) => item.id))
-      cursor = page.nextCursor ?? undefined
-      pages++
-    } while (cursor)
-    expect(pages).toBe(3)
-    expect(seen).toEqual(created.map((item) => item.id).sort())
+    const pages = await everyPage((cursor) => user.book.list({ searchTerm: title, limit: 3, cursor }))
+    expect(pages.map((page) => page.total)).toEqual([7, null, null])
+    expect(idsOf(pages)).toEqual(created.map((item) => item.id).sort())
   })
 
   it('walks the whole catalogue in pages of 20 exactly once', async () => {
     const client = await api.client('user')
-    const ids: string[] = []
-    let cursor: string | undefined
-    do {
-      const page = await client.book.list({ cursor })
-      ids.push(...page.items.map((item) => item.id))
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
+    const ids = idsOf(await everyPage((cursor) => client.book.list({ cursor })))
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids.length).toBe(await bookCount())
   })

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { allOf, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP } from '@/server/api/pagination.server'
 import { user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
+import { everyPage, idsOf } from '@/test/pages'
 import { slicesMissingBits, USER_SUMMARY } from '@/test/search-slices'
 import { seededChoices } from '@/test/seeded-random'
 
@@ -91,15 +92,7 @@ async function expected(term: string, { sort = 'name', order = 'asc', role, bann
 /** Every page of the search as the API serves it to an admin. */
 async function served(term: string, limit: number, listing: Listing = {}) {
   const admin = await api.client('admin')
-  const ids: string[] = []
-  let cursor: string | undefined
-  do {
-    if (ids.length > 10_000) throw new Error(`"${term}": the pages never end`)
-    const page = await admin.user.list({ searchTerm: term, limit, cursor, ...listing })
-    ids.push(...page.items.map((item) => item.id))
-    cursor = page.nextCursor ?? undefined
-  } while (cursor)
-  return ids
+  return idsOf(await everyPage((cursor) => admin.user.list({ searchTerm: term, limit, cursor, ...listing })))
 }
 
 describe(`user.list search pages (seed ${SEED})`, () => {

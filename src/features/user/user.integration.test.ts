@@ -9,6 +9,7 @@ import { createAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { auditLog, session, user } from '@/server/db/schema'
 import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
+import { everyPage, idsOf } from '@/test/pages'
 
 const BASE_URL = 'http://localhost:3000'
 const CLIENT_IP = '203.0.113.7'
@@ -91,13 +92,7 @@ describe('user.list', () => {
 
   it('pages through every user once', async () => {
     const admin = await clients('admin')
-    const seen: string[] = []
-    let cursor: string | undefined
-    do {
-      const page = await admin.user.list({ limit: 37, cursor })
-      seen.push(...page.items.map((item) => item.id))
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
+    const seen = idsOf(await everyPage((cursor) => admin.user.list({ limit: 37, cursor })))
     const count = (await api.db.select({ id: user.id }).from(user)).length
     expect(seen).toHaveLength(count)
     expect(new Set(seen).size).toBe(count)
@@ -149,15 +144,11 @@ describe('user.list', () => {
               ),
             )
             .orderBy(direction(sort === 'email' ? user.email : user.name), direction(user.id))
-          const seen: string[] = []
-          let cursor: string | undefined
-          do {
-            const page = await admin.user.list({ sort, order, ...filters, limit: 3, cursor })
-            if (!cursor) expect(page.total).toBe(expected.length)
-            seen.push(...page.items.map((item) => item.id))
-            cursor = page.nextCursor ?? undefined
-          } while (cursor && seen.length <= expected.length)
-          expect(seen, `${sort} ${order} ${JSON.stringify(filters)}`).toEqual(expected.map((row) => row.id))
+          const pages = await everyPage((cursor) => admin.user.list({ sort, order, ...filters, limit: 3, cursor }), {
+            most: expected.length + 1,
+          })
+          expect(pages[0]!.total).toBe(expected.length)
+          expect(idsOf(pages), `${sort} ${order} ${JSON.stringify(filters)}`).toEqual(expected.map((row) => row.id))
         }
       }
     }
