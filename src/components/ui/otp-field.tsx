@@ -80,13 +80,14 @@ export function OtpField({
             dir="ltr"
             containerClassName={cn('flex w-fit', !hydrated && beforeScript)}
             render={({ slots }) => (
-              <div className="flex gap-2" aria-hidden>
+              // Six boxes fit a 320 px phone in Arabic too (its larger text makes each rem wider).
+              <div className="flex gap-1.5 min-[400px]:gap-2" aria-hidden>
                 {slots.map((slot, index) => (
                   <div
                     key={index}
                     data-slot="otp-box"
                     className={cn(
-                      'flex h-12 w-10 items-center justify-center rounded-md border border-border bg-control text-lg tabular-nums',
+                      'flex h-12 w-8 items-center justify-center rounded-md border border-border bg-control text-lg tabular-nums min-[400px]:w-10',
                       slot.isActive && 'border-foreground outline-2 outline-offset-1 outline-foreground/40',
                       error && 'border-danger',
                       disabled && 'opacity-60',
