@@ -94,6 +94,7 @@ import {
 } from './report'
 import { startStartUiWeb, startUiWebDir } from './start-ui-web'
 import { roundStats } from './stats'
+import { SEQ_SCAN_MAX_ROWS, seqScannedBookRows } from './plans'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const TOTAL_BOOKS = Number(process.env.BENCH_BOOKS ?? 1_000_000)
@@ -391,13 +392,15 @@ async function main() {
     ...(mixed ? [(document: string) => replaceMixedReport(document, mixed)] : []),
   ])
 
-  // Every list query must read the book table through an index.
+  // Every list query must read the book table through an index, but for a sequential scan that stops
+  // early: the first matches of a common word under a limit (a few thousand rows, a millisecond).
   const failures = (report.million?.cases ?? []).flatMap((result) =>
     result.plans
       .filter(
         (plan) =>
           plan.query === 'list' &&
-          (/Seq Scan on book\b/.test(plan.text) || !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)),
+          (seqScannedBookRows(plan.text) > SEQ_SCAN_MAX_ROWS ||
+            !/Index (Only )?Scan|Bitmap Index Scan/.test(plan.text)),
       )
       .map(() => result.label),
   )
