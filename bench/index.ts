@@ -76,6 +76,7 @@ import { measureMixed, type MixedReport } from './mixed'
 import { searchTermsOf } from './mixed-plan'
 import { observabilityCost } from './observability'
 import type { PhoneApp } from './phone'
+import { SEQ_SCAN_MAX_ROWS, seqScannedBookRows } from './plans'
 import {
   type CaseResult,
   type CompressionCheck,
@@ -94,7 +95,6 @@ import {
 } from './report'
 import { startStartUiWeb, startUiWebDir } from './start-ui-web'
 import { roundStats } from './stats'
-import { SEQ_SCAN_MAX_ROWS, seqScannedBookRows } from './plans'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const TOTAL_BOOKS = Number(process.env.BENCH_BOOKS ?? 1_000_000)
