@@ -32,3 +32,15 @@ export async function slicesMissingBits(api: ApiHarness, { summary, source, orde
     where held.grams is not null and ${exactly ? 'slice.grams <> held.grams' : 'slice.grams | held.grams <> slice.grams'}`)
   return rows
 }
+
+/**
+ * A summary cut by its rebuild's defaults (migration 0019): each order's
+ * number of slices, and how many of them hold their bits compressed.
+ */
+export async function summaryCut(api: ApiHarness, { summary, source }: SearchSummary) {
+  await api.handle.executeSql(`select ${source}_search_slices_rebuild()`)
+  const { rows } = await api.handle.executeSql(`
+    select sort, count(*)::int as slices, count(pg_column_compression(grams))::int as compressed
+      from ${summary} group by sort order by sort`)
+  return rows
+}

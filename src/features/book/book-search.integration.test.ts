@@ -5,7 +5,7 @@ import { allOf, encodeCursor, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP
 import { book, genre } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { everyPage, idsOf } from '@/test/pages'
-import { BOOK_SUMMARY, slicesMissingBits } from '@/test/search-slices'
+import { BOOK_SUMMARY, slicesMissingBits, summaryCut } from '@/test/search-slices'
 import { seededChoices } from '@/test/seeded-random'
 
 /**
@@ -170,6 +170,14 @@ describe(`book.list search pages (seed ${SEED})`, () => {
     await api.db.execute(sql`select book_search_slices_rebuild(12)`)
     expect(await slicesMissingBits(api, BOOK_SUMMARY, true)).toEqual([])
     expect(await served('quokkaline', 100)).toEqual(await expected('quokkaline'))
+    // By default 256 slices an order, their bits stored as they are: a search tests them in a quarter of the time.
+    expect(await summaryCut(api, BOOK_SUMMARY)).toEqual([
+      { sort: 'author', slices: 256, compressed: 0 },
+      { sort: 'title', slices: 256, compressed: 0 },
+    ])
+    expect(await served('quokkaline', 100, undefined, { sort: 'author' })).toEqual(
+      await expected('quokkaline', { sort: 'author' }),
+    )
   })
 
   it('sorts by title or author, either way, with a genre or none, with a search or none, page after page', async () => {

@@ -35,6 +35,9 @@ export function routeTemplates(initial: Iterable<string> = []) {
   }
 
   function templateOf(pathname: string): string {
+    // Most requests: a path written as its template (no empty segment), one lookup.
+    const written = exact.get(pathname)
+    if (written) return written
     const segments = segmentsOf(pathname)
     const found = exact.get(`/${segments.join('/')}`)
     if (found) return found
