@@ -159,9 +159,11 @@ export interface OrderSlices {
  * end on, in the slices that may hold a match only, each slice a range of the
  * index read in turn, in order and filtered, until the page is full. A common
  * match far along the order then costs the slices before it one bit test
- * each, and its own slice the rows before it: the filter and a limit inside
- * the slice let the planner read the index in order and stop, where without
- * them it read and sorted the whole slice (1 in 256 of the rows).
+ * each, and its own slice the rows before it. Inside a slice the filter (as
+ * `is true`, which no index serves) and a limit let the planner read the
+ * order's index in order and stop: outside, it read and sorted the whole
+ * slice; as a plain condition, it could build a bitmap of the term's matches
+ * in the whole table from the trigram index for each slice it read.
  */
 function slicesPastWalk(
   table: PgTable,
@@ -183,7 +185,7 @@ function slicesPastWalk(
     : sql`(slice.until_key is null or ${end} > ${walkEnd})`
   const inSlice = (last: boolean) => sql`(select ${order.id}, ${order.sort} from ${table}
         where slice.until_key is ${last ? sql`null` : sql`not null`} and ${key} > ${start}
-          ${last ? sql`` : sql`and ${key} <= ${end}`} and ${afterRow(order, walkEnd)} and ${filter}
+          ${last ? sql`` : sql`and ${key} <= ${end}`} and ${afterRow(order, walkEnd)} and (${filter}) is true
         order by ${orderBy(order)} limit ${rows})`
   return sql`(select ${order.id}, ${order.sort} from (
       select after_key, after_id, until_key, until_id from (
