@@ -34,6 +34,21 @@ test('the login form checks the address on the server and keeps what was typed',
   await expect(page).toHaveURL(/\/app\/books$/)
 })
 
+test('a page in another language keeps it, and its query, through the form’s round trip', async ({ page }) => {
+  // A post before the script ran (or without one) went to /login: the language and the page asked for were lost.
+  await page.goto('/login?lng=fr&redirect=%2Fapp%2Fbooks')
+  await page.getByLabel('E-mail').fill('not-an-address')
+  await page.getByRole('button', { name: 'Continuer avec l’e-mail' }).click()
+  await expect(page).toHaveURL(/\/login\?lng=fr&redirect=%2Fapp%2Fbooks$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByText("L'e-mail est invalide")).toBeVisible()
+  // The next page of the sign-in speaks French too.
+  await page.getByLabel('E-mail').fill(USER_EMAIL)
+  await page.getByRole('button', { name: 'Continuer avec l’e-mail' }).click()
+  await expect(page).toHaveURL(/\/login\/verify\?email=user%40user\.com&redirect=%2Fapp%2Fbooks$/)
+  await expect(page.getByRole('heading', { name: 'Consultez vos e-mails' })).toBeVisible()
+})
+
 test('a wrong code is refused on the page; a new code can be asked for', async ({ page }) => {
   await requestCode(page, USER_EMAIL)
   await submitCode(page, '12')

@@ -4,7 +4,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 
 import { ErrorPage } from '@/components/layout/error-page'
-import { retryQuery } from '@/lib/api-error'
+import { retryQuery } from '@/lib/api-status'
 
 import { routeTree } from './routeTree.gen'
 

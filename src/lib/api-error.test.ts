@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { createTestI18n } from '@/lib/i18n/testing'
 
-import { apiErrorMessage, apiErrorStatus, applyFieldErrors, retryQuery } from './api-error'
+import { apiErrorMessage, applyFieldErrors } from './api-error'
+import { apiErrorStatus, retryQuery } from './api-status'
 
 const conflict = new ORPCError('CONFLICT', {
   status: 409,

@@ -1,5 +1,3 @@
-import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 
 import type { Namespace } from '@/lib/i18n/config'
@@ -10,12 +8,6 @@ import type { ApiErrorData } from '@/server/api/errors'
 export function apiErrorData(error: unknown): ApiErrorData | undefined {
   const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
   return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined
-}
-
-/** The HTTP status of a failed call, if it had one. */
-export function apiErrorStatus(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? status : undefined
 }
 
 /**
@@ -53,29 +45,4 @@ export function applyFieldErrors<Field extends string>(
     applied = true
   }
   return applied
-}
-
-/** Query retries (3, docs/product.md#constants): a network or server failure is retried, an answer about the request itself (4xx) is not. */
-export function retryQuery(failureCount: number, error: unknown): boolean {
-  const status = apiErrorStatus(error)
-  if (status !== undefined && status >= 400 && status < 500) return false
-  return failureCount < 3
-}
-
-/**
- * A route loader's record (a book, a user): prefetched so the server-rendered
- * HTML carries it; an unknown or malformed id is the area's not-found screen
- * (HTTP 404).
- */
-export async function ensureOrNotFound<Data, Key extends QueryKey>(
-  queryClient: QueryClient,
-  options: EnsureQueryDataOptions<Data, Error, Data, Key>,
-): Promise<Data> {
-  try {
-    return await queryClient.ensureQueryData(options)
-  } catch (error) {
-    const status = apiErrorStatus(error)
-    if (status === 404 || status === 400) throw notFound()
-    throw error
-  }
 }

@@ -31,7 +31,7 @@ async function unreadable({ request, next }: FormPost) {
   return renderWith(next, { status: 400, message: (await visitorT(request))('ui:api.invalidInput') })
 }
 
-/** The page to go on to, `?redirect=` of the page the form posts to (withRedirect). */
+/** The page to go on to, `?redirect=` of the page the form posts to (its own URL: PostForm). */
 const pageAskedFor = (request: Request) => new URL(request.url).searchParams.get('redirect') || undefined
 
 /** The auth service's refusal, as the scripted form shows it. */

@@ -15,7 +15,6 @@ import { useTranslation } from '@/lib/i18n/react'
 import { AuthCard } from './auth-card'
 import { checkEmail } from './email-check'
 import { PasskeySignIn } from './passkey-sign-in'
-import { withRedirect } from './redirect'
 import { SocialSignIn } from './social-sign-in'
 
 export function LoginPage({
@@ -76,7 +75,7 @@ export function LoginPage({
       title={t('login.title')}
       description={t(options.signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
-      <PostForm action={withRedirect('/login', redirect)} onSubmit={onSubmit}>
+      <PostForm onSubmit={onSubmit}>
         <TextField
           label={t('fields.email')}
           type="email"

@@ -16,7 +16,7 @@ import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 import { AuthCard } from './auth-card'
-import { homeOf, safeRedirect, withRedirect } from './redirect'
+import { homeOf, safeRedirect } from './redirect'
 
 const FIELDS = ['name'] as const
 
@@ -54,7 +54,7 @@ export function OnboardingPage({
   const onSubmit = form.handleSubmit((values) => onboard.mutateAsync(values).catch(() => undefined))
   return (
     <AuthCard title={t('onboarding.title')} description={t('onboarding.description')}>
-      <PostForm action={withRedirect('/onboarding', redirect)} onSubmit={onSubmit}>
+      <PostForm onSubmit={onSubmit}>
         <TextField
           label={t('fields.name')}
           autoComplete="name"

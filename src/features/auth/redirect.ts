@@ -19,11 +19,6 @@ export function safeRedirect(value: string | undefined | null): string | undefin
   }
 }
 
-/** A sign-in page's own URL with the page asked for: its form posts there, so an answer with errors keeps it. */
-export function withRedirect(path: string, redirect: string | undefined) {
-  return redirect ? `${path}?${new URLSearchParams({ redirect })}` : path
-}
-
 /** The verify page of `email`: the one URL that carries the address (docs/product.md#routes). */
 export function verifyHref(email: string, redirect: string | undefined) {
   const search = new URLSearchParams({ email })

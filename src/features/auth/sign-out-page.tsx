@@ -18,7 +18,7 @@ export function SignOutPage({ back, posted }: { back: string; posted?: FormResul
   const { t } = useTranslation(['ui', 'common'])
   return (
     <AuthCard title={t('signOut.title')} description={t('signOut.description')}>
-      <PostForm action="/logout">
+      <PostForm>
         <FormAlert>{posted?.message}</FormAlert>
         <Button type="submit" variant="destructive">
           {t('common:actions.signOut')}

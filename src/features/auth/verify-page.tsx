@@ -18,7 +18,7 @@ import { fieldMessage } from '@/lib/i18n/keys'
 import { Trans, useTranslation } from '@/lib/i18n/react'
 
 import { AuthCard } from './auth-card'
-import { homeOf, safeRedirect, verifyHref } from './redirect'
+import { homeOf, safeRedirect } from './redirect'
 
 export function VerifyPage({
   email,
@@ -92,7 +92,7 @@ export function VerifyPage({
         />
       }
     >
-      <PostForm action={verifyHref(email, redirect)} onSubmit={onSubmit}>
+      <PostForm onSubmit={onSubmit}>
         <Controller
           control={form.control}
           name="code"

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { ensureOrNotFound } from '@/lib/api-error'
+import { ensureOrNotFound } from '@/lib/api-status'
 import { orpc } from '@/lib/orpc'
 import type { UserListSearch } from '@/lib/search-params'
 import { infiniteListOptions } from '@/lib/use-infinite-list'

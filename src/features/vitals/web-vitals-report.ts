@@ -8,12 +8,16 @@ const ENDPOINT = '/api/rest/vitals'
 /**
  * Measures the page's LCP, INP and CLS with `web-vitals` and sends what it
  * has each time the page is hidden (a tab switch, a navigation away, a close),
- * one JSON report under `route`, the template of the route the page was
- * loaded at. Loaded on demand (vitals-reporter.tsx): the observers read the
- * browser's buffered entries, so loading late loses nothing but the
- * interactions before it.
+ * one JSON report under the template of the route the page was loaded at
+ * (`/app/books/$id`, never the URL), from that load's `matches`. Loaded on
+ * demand (vitals-reporter.tsx): the observers read the browser's buffered
+ * entries, so loading late loses nothing but the interactions before it.
  */
-export function reportVitals(route: string) {
+export function reportVitals(matches: ReadonlyArray<{ status: string; fullPath: string }>) {
+  // A page not found or failed is no route's measure.
+  if (matches.some((match) => match.status !== 'success')) return
+  const fullPath = matches.at(-1)?.fullPath ?? '/'
+  const route = fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath
   const queue = new Map<VitalName, number>()
   let scheduled = false
 

@@ -1,11 +1,12 @@
-/**
+import { PROOF_EVENT } from './proof-event'
+
+/*
  * `fetch` that asks for a proof of presence when the server wants one (an
  * action that cannot be undone, and no sign-in in the last minutes: 403
  * SESSION_EXPIRED), then sends the same request again. It asks by an event
  * that the proof store (./proof-store.ts) answers, so the API clients that
  * use it import nothing that every page loads.
  */
-export const PROOF_EVENT = 'start-books:proof'
 
 /** The auth service's code (better-auth's SESSION_NOT_FRESH is the same), or the app API's RPC error's. */
 async function refusedForProof(response: Response) {

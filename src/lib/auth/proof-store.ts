@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-import { PROOF_EVENT } from './proof-fetch'
+import { PROOF_EVENT } from './proof-event'
 
 /**
  * The proof of presence, asked for where the browser talks to the server:

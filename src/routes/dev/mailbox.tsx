@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
 import { DevMailboxPage } from '@/features/shell/dev-mailbox-page'
-import { apiErrorStatus } from '@/lib/api-error'
+import { apiErrorStatus } from '@/lib/api-status'
 import { api } from '@/lib/orpc'
 
 /** The development mailbox: off (404) in production and when SMTP is set. */

@@ -1,6 +1,6 @@
 import type { AuthCallError } from '@/lib/auth/auth-client'
 import type { FormResult } from '@/lib/forms/form-result'
-import { languageFromHeaders } from '@/lib/i18n/detect.server'
+import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { translator } from '@/server/api/errors.server'
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
@@ -19,9 +19,9 @@ export interface FormPost {
 /** Renders the posted page again, as the answer of the post, with what the form came back with. */
 export const renderWith = (next: FormPost['next'], formResult: FormResult) => next({ context: { formResult } })
 
-/** The visitor's `t` (language cookie, then Accept-Language), for a form result's message. */
+/** The visitor's `t` in the posted page's language (its `?lng=`, the language cookie, then Accept-Language), for a form result's message. */
 export async function visitorT(request: Request) {
-  return (await translator(languageFromHeaders(request.headers))).t
+  return (await translator(languageFromRequest(new URL(request.url), request.headers))).t
 }
 
 /** The text fields of a form body (url-encoded or multipart), first value of each; undefined when the body is none of these. */
