@@ -8,7 +8,8 @@
  * each one's median req/s beside the plain server's, and its CPU time per
  * request (the server process's threads, from the kernel's scheduler
  * statistics): throughput on a shared 2-core machine moves ±15 % between
- * rounds, the CPU a request costs much less, so a 5 % budget can be read.
+ * rounds, the CPU a request costs less. What the metrics step adds to a
+ * request is also measured apart, in this process (`metricsStepMicros`).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
