@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 
 import { addVirtualAuthenticator } from './support/passkeys'
-import { signIn, uniqueEmail } from './support/sign-in'
+import { signIn, signOut, uniqueEmail } from './support/sign-in'
 
 /** A brand-new account, onboarded as `name`, on its account page. */
 async function newAccount(page: Page, name: string) {
@@ -20,12 +20,6 @@ async function addPasskey(page: Page, name: string) {
   await page.getByLabel('Name of the new passkey').fill(name)
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByText('The passkey has been added')).toBeVisible()
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/login$/)
 }
 
 /** Counts the login page's requests for passkey sign-in options (each starts a ceremony). */

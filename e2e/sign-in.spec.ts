@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
+import { ADMIN_EMAIL, signIn, signOut, USER_EMAIL } from './support/sign-in'
 
 test('/ redirects to /login', async ({ page }) => {
   await page.goto('/')
@@ -23,9 +23,7 @@ test('a user signs in, lands on /app, signs out and is sent to login again', asy
 
   await page.getByRole('link', { name: 'Account' }).click()
   // Sign-out asks for confirmation first (docs/product.md#states).
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await signOut(page)
   await expect(page.getByLabel('Email')).toBeVisible()
 
   // The session is gone: the area is guarded again.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { denyNextOidcSignIn, newOidcIdentity, OIDC_NAME, setOidcIdentity } from './support/oidc'
+import { signOut } from './support/sign-in'
 import { signInWithOidc } from './support/social'
 
 test('the login page has a button per configured provider: OpenID Connect here, no GitHub', async ({ page }) => {
@@ -26,9 +27,7 @@ test('a new user signs up with the OpenID provider, is onboarded, signs out and 
 
   await page.goto('/app/account')
   await expect(page.getByTestId('account-email')).toContainText(person.email)
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await signOut(page)
 
   // Same person again: the same account, already onboarded.
   await signInWithOidc(page)

@@ -74,3 +74,16 @@ export async function signIn(page: Page, email: string, opts: SignInOptions = {}
   await expect(page).not.toHaveURL(/\/login\/verify/)
   return code
 }
+
+/**
+ * Signs out from the account page as a person does: 'Sign out', then 'Sign out'
+ * again in the confirmation — the dialog, or the page /logout when the click
+ * came before the page's script (docs/decisions/031-forms-before-hydration.md).
+ */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Sign out?' })
+  const ownPage = page.getByRole('main').filter({ has: page.getByRole('heading', { name: 'Sign out?' }) })
+  await dialog.or(ownPage).getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+}
