@@ -24,7 +24,7 @@ import { withPermission } from '@/server/api/procedure.server'
 import { storedLanguage } from '@/server/auth/notice-hooks.server'
 import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
-import { auditLog, passkey, session, user, userSearchSlice, userSearchText } from '@/server/db/schema'
+import { auditLog, passkey, session, user, userSearchSlice } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
 import { callAdminRoute } from './auth-service.server'
@@ -121,7 +121,7 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
   .output(pageSchema(userListItemSchema))
   .handler(async ({ context: { db }, input }) => {
     const order = userOrder(input)
-    const search = searchColumnWhere(input.searchTerm, userSearchText, [user.name, user.email])
+    const search = searchColumnWhere(input.searchTerm, user.search, [user.name, user.email])
     const mask = searchGramsMask(input.searchTerm)
     const filter = allOf(
       search,
@@ -142,7 +142,7 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
                   filter,
                   after,
                   rows,
-                  walkColumns: [user.email, user.name, user.role, user.banned],
+                  walkColumns: [user.search, user.role, user.banned],
                   slices: mask && { table: userSearchSlice, sort: input.sort, mask },
                 })} as page`,
               )

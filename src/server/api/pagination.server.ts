@@ -212,7 +212,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /**
  * The same match as `searchWhere(searchTerm, columns)`, served by a search
  * column or expression: the columns lower-cased, one per line, with a pg_trgm
- * GIN index (book.search, userSearchText). `LIKE` on lower-cased text compares bytes where `ILIKE`
+ * GIN index (book.search, user.search). `LIKE` on lower-cased text compares bytes where `ILIKE`
  * lower-cases every row it reads (4× the time of a million-row search).
  *
  * The index scans each word of three characters or more: the trigrams inside

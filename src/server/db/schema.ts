@@ -41,11 +41,16 @@ export const user = pgTable(
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     // The language of the last sign-in: the e-mails sent with no request of theirs (a ban) speak it.
     language: text('language'),
+    // What a search matches: the name and the e-mail lower-cased, one per line
+    // (see searchColumnWhere), as book.search. Kept by the database; better-auth
+    // reads it with the row but returns only the fields it knows.
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${user.name} || E'\\n' || ${user.email})`),
     ...timestamps,
   },
   (table) => [
-    // What a search matches (userSearchText), as the book's search column.
-    index('user_search_trgm_idx').using('gin', sql`(lower(${table.name} || E'\\n' || ${table.email})) gin_trgm_ops`),
+    index('user_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     index('user_name_id_idx').on(table.name, table.id),
     // The user list's other order and the matches of its filters (a rare role or a ban: see filteredPageIds).
     index('user_email_id_idx').on(table.email, table.id),
@@ -61,13 +66,6 @@ export const user = pgTable(
     index('user_created_at_idx').on(table.createdAt),
   ],
 )
-
-/**
- * What a user search matches (see searchColumnWhere): the name and the e-mail
- * lower-cased, one per line, the expression of `user_search_trgm_idx`. Not a
- * column: better-auth reads every column of its user table.
- */
-export const userSearchText = sql`lower(${user.name} || E'\\n' || ${user.email})`
 
 export const session = pgTable(
   'session',
