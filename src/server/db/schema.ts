@@ -289,8 +289,9 @@ export const book = pgTable(
     index('book_author_id_search_genre_idx').on(table.author, table.id, table.search, table.genreId),
     index('book_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     // A genre without a search: its books in either order, a range of one index
-    // wherever they sit in the whole catalogue's order (issue 27).
-    index('book_genre_title_id_idx').on(table.genreId, table.title, table.id),
+    // wherever they sit in the whole catalogue's order (issue 27). The search text
+    // rides along for a genre's count with a search: its index tuples filtered alone.
+    index('book_genre_title_id_search_idx').on(table.genreId, table.title, table.id, table.search),
     index('book_genre_author_id_idx').on(table.genreId, table.author, table.id),
     // The dashboard's latest books: the first rows of a backward index scan.
     index('book_created_at_id_idx').on(table.createdAt, table.id),
