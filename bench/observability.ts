@@ -147,11 +147,15 @@ export async function observabilityCost(
     '',
     `Spans the receiver decoded per request (median of the rounds; every request traced / one in ten): ${routes.map((route, r) => `${route.label} ${median(spansPerRequest[r]![2]!).toFixed(2)} / ${median(spansPerRequest[r]![3]!).toFixed(2)}`).join(', ')}.`,
     '',
-    `Tracing's own CPU time per traced request (bench/tracing-step.ts: a request span, a procedure's and three queries', in a process of its own, less the same untraced; shares of the plain server's CPU per request on ${routes.map((route) => route.label).join(' / ')}):`,
+    `Tracing's own CPU time per traced request (bench/tracing-step.ts: a request span, a procedure's and three queries', in a process of its own, less the same untraced), and what it comes to on each route at the spans per request counted above:`,
     '',
     tracingStepTable(
       tracing,
-      routes.map((route, r) => ({ label: route.label, micros: median(cpuPerRequest[r]![0]!) })),
+      routes.map((route, r) => ({
+        label: route.label,
+        micros: median(cpuPerRequest[r]![0]!),
+        spans: median(spansPerRequest[r]![2]!),
+      })),
     ),
   ].join('\n')
 }

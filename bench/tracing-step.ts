@@ -196,15 +196,28 @@ export async function tracingStepMicros(variants = Object.keys(TRACING_VARIANTS)
   return results
 }
 
-export function tracingStepTable(results: TracingStep[], plainMicros?: { label: string; micros: number }[]) {
+/**
+ * The figures as a table; with `routes` (the plain server's CPU per request and the spans per
+ * request the receiver counted), what the µs per span come to on each route, as a share of its
+ * CPU per request.
+ */
+export function tracingStepTable(results: TracingStep[], routes?: { label: string; micros: number; spans: number }[]) {
   const share = (added: number) =>
-    plainMicros?.map(({ micros }) => `${((added / micros) * 100).toFixed(1)} %`).join(' / ') ?? ''
+    routes
+      ?.map(({ micros, spans }) => {
+        const perRequest = (added / SPANS_PER_CALL) * spans
+        return `${perRequest.toFixed(1)} µs, ${((perRequest / micros) * 100).toFixed(1)} %`
+      })
+      .join(' / ') ?? ''
+  const head = routes
+    ? ` on each route, at its spans per request: µs, share of its plain CPU (${routes.map(({ label, spans }) => `${label}, ${spans.toFixed(2)} spans`).join(' / ')}) |`
+    : ''
   return [
-    `| what a traced request does (5 spans) | µs of CPU added per request | µs per span | spans exported / made |${plainMicros ? ` share of a plain request's CPU (${plainMicros.map(({ label }) => label).join(' / ')}) |` : ''}`,
-    `| --- | ---: | ---: | ---: |${plainMicros ? ' ---: |' : ''}`,
+    `| what a traced request does (5 spans) | µs of CPU added per request | µs per span | spans exported / made |${head}`,
+    `| --- | ---: | ---: | ---: |${routes ? ' ---: |' : ''}`,
     ...results.map(
       (result) =>
-        `| ${TRACING_VARIANTS[result.variant]} | ${result.addedMicros.toFixed(1)} | ${(result.addedMicros / SPANS_PER_CALL).toFixed(1)} | ${result.received.toLocaleString('en')} / ${result.made.toLocaleString('en')} |${plainMicros ? ` ${share(result.addedMicros)} |` : ''}`,
+        `| ${TRACING_VARIANTS[result.variant]} | ${result.addedMicros.toFixed(1)} | ${(result.addedMicros / SPANS_PER_CALL).toFixed(1)} | ${result.received.toLocaleString('en')} / ${result.made.toLocaleString('en')} |${routes ? ` ${share(result.addedMicros)} |` : ''}`,
     ),
   ].join('\n')
 }
