@@ -44,7 +44,9 @@
  *
  * - `observability`: the cost of metrics and traces (bench/observability.ts):
  *   the same routes on a plain server, one with METRICS_TOKEN and one with
- *   METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT, in interleaved rounds (printed).
+ *   METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT, in interleaved rounds (printed);
+ *   the metrics step's and tracing's own CPU per request, measured apart
+ *   (bench/tracing-step.ts).
  *
  * The database is dropped and the server stopped at the end, on failure and on Ctrl+C too.
  *

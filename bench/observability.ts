@@ -9,7 +9,9 @@
  * request (the server process's threads, from the kernel's scheduler
  * statistics): throughput on a shared 2-core machine moves ±15 % between
  * rounds, the CPU a request costs less. What the metrics step adds to a
- * request is also measured apart, in this process (`metricsStepMicros`).
+ * request is also measured apart, in this process (`metricsStepMicros`), and
+ * what tracing adds, in processes of its own (bench/tracing-step.ts); the
+ * receiver decodes the exports between runs to count the spans per request.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -19,9 +21,11 @@ import os from 'node:os'
 import { routeTemplates } from '@/server/http/route-templates.server'
 import { requestMetrics } from '@/server/observability/metrics.server'
 
+import { exportedSpans } from '../scripts/otlp-spans'
 import { type RunningApp, startApp } from './app'
 import { type LoadResult, runWrk } from './load'
 import { median } from './stats'
+import { tracingStepMicros, tracingStepTable } from './tracing-step'
 
 export interface ObservabilityRoute {
   label: string
@@ -43,10 +47,22 @@ export async function observabilityCost(
     log,
   }: { rounds: number; seconds: number; connections: number; log: (line: string) => void },
 ): Promise<string> {
+  // The exports are kept as they come and decoded between runs (spans per request: what a
+  // request makes, less what the batch processor dropped), so decoding costs no measured run.
+  let exports: { body: Buffer; contentType: string | undefined }[] = []
   const receiver = http.createServer((request, response) => {
-    request.resume()
-    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'))
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      exports.push({ body: Buffer.concat(chunks), contentType: request.headers['content-type'] })
+      response.writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' }).end()
+    })
   })
+  const spansReceived = () => {
+    const count = exports.reduce((sum, { body, contentType }) => sum + exportedSpans(body, contentType).length, 0)
+    exports = []
+    return count
+  }
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const port = (offset: number): Record<string, string> =>
     process.env.BENCH_PORT ? { PORT: String(Number(process.env.BENCH_PORT) + offset) } : {}
@@ -68,6 +84,7 @@ export async function observabilityCost(
   const servers = [plain, metrics, traced, sampled]
   const results = routes.map(() => VARIANTS.map(() => [] as LoadResult[]))
   const cpuPerRequest = routes.map(() => VARIANTS.map(() => [] as number[]))
+  const spansPerRequest = routes.map(() => VARIANTS.map(() => [] as number[]))
   const loads: number[] = []
   try {
     for (let round = 0; round < rounds; round++) {
@@ -76,9 +93,15 @@ export async function observabilityCost(
         for (const [v, server] of servers.entries()) {
           const options = { connections, threads: 2, headers: route.headers }
           await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds: 2 })
+          spansReceived()
           const cpuBefore = cpuNanoseconds(server.process.pid!)
           const result = await runWrk(`${server.baseUrl}${route.path}`, { ...options, seconds })
           cpuPerRequest[r]![v]!.push((cpuNanoseconds(server.process.pid!) - cpuBefore) / 1000 / result.requests)
+          if (v >= 2) {
+            // The run's last spans, exported after the batch processor's delay (5 s; the rest go by 512).
+            await new Promise((resolve) => setTimeout(resolve, 5_500))
+            spansPerRequest[r]![v]!.push(spansReceived() / result.requests)
+          }
           // A few socket timeouts (wrk's 2 s) happen on a loaded machine; a refusal never should.
           if (result.non2xx || result.errors > result.requests / 20)
             throw new Error(`${route.path} on ${VARIANTS[v]}: ${result.non2xx} non-2xx, ${result.errors} errors`)
@@ -100,6 +123,7 @@ export async function observabilityCost(
     return `| ${route.label} | ${Math.round(rps[0]!).toLocaleString('en')} | ${cost(1)} | ${cost(2)} | ${cost(3)} |`
   })
   const step = await metricsStepMicros(routes)
+  const tracing = await tracingStepMicros()
   const cpuRows = routes.map((route, r) => {
     const micros = cpuPerRequest[r]!.map(median)
     const cost = (v: number) =>
@@ -120,6 +144,19 @@ export async function observabilityCost(
     ...cpuRows,
     '',
     `The metrics step's own CPU time per request, in this process (median of ${STEP_RUNS} runs of ${STEP_CALLS.toLocaleString('en')} requests through the step, less the same answered without it): ${step.toFixed(2)} µs, ${routes.map((route, r) => `${((step / median(cpuPerRequest[r]![0]!)) * 100).toFixed(1)} % of the plain server's on ${route.label}`).join(', ')}.`,
+    '',
+    `Spans the receiver decoded per request (median of the rounds; every request traced / one in ten): ${routes.map((route, r) => `${route.label} ${median(spansPerRequest[r]![2]!).toFixed(2)} / ${median(spansPerRequest[r]![3]!).toFixed(2)}`).join(', ')}.`,
+    '',
+    `Tracing's own CPU time per traced request (bench/tracing-step.ts: a request span, a procedure's and three queries', in a process of its own, less the same untraced), and what it comes to on each route at the spans per request counted above:`,
+    '',
+    tracingStepTable(
+      tracing,
+      routes.map((route, r) => ({
+        label: route.label,
+        micros: median(cpuPerRequest[r]![0]!),
+        spans: median(spansPerRequest[r]![2]!),
+      })),
+    ),
   ].join('\n')
 }
 

@@ -24,7 +24,7 @@
  * - SIGTERM with stdout and stderr broken pipes exits;
  * - Debian's Prometheus scrapes both apps' /api/metrics (METRICS_TOKEN): both
  *   targets up, and the request counter rose by exactly the requests sent;
- * - A exports its traces over OTLP/HTTP to a receiver here: a request's span
+ * - A exports its traces over OTLP/HTTP (protobuf, the default) to a receiver here: a request's span
  *   is the parent of its procedure's, which is the parent of its SQL's (the
  *   text without parameter values), and the request's log line has the trace
  *   id; a server without METRICS_TOKEN and OTEL_* loads neither library.
@@ -42,6 +42,8 @@ import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
+
+import { type ExportedSpan, exportedSpans } from './otlp-spans'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const NODE = process.execPath
@@ -158,10 +160,12 @@ function track(child: ChildProcess) {
 function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
   const observability = {
     METRICS_TOKEN,
-    // A exports its traces to this test's receiver, soon after each request.
-    ...(port === PORT.a
+    // Both export their traces to this test's receiver, soon after each request: A in JSON (the
+    // server's default), B in protobuf (named by the standard variable, which the SDK reads).
+    ...(port === PORT.a || port === PORT.b
       ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORT.otlp}`, OTEL_BSP_SCHEDULE_DELAY: '200' }
       : {}),
+    ...(port === PORT.b ? { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' } : {}),
   }
   return {
     PATH: process.env.PATH,
@@ -338,27 +342,17 @@ async function checkPrometheus(cookie: string) {
   check('the counter has no series per URL', series < 200, `${series} series`)
 }
 
-interface ExportedSpan {
-  traceId: string
-  spanId: string
-  parentSpanId?: string
-  name: string
-  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[]
-}
-
-/** An OTLP/HTTP receiver (JSON, the exporter's default): every span it is sent. */
+/** An OTLP/HTTP receiver (protobuf, the SDK's default protocol, or JSON): every span it is sent. */
 function startOtlpReceiver() {
-  const spans: ExportedSpan[] = []
+  const spans: (ExportedSpan & { contentType?: string })[] = []
   const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk))
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
-        const payload = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[] }
-        for (const resource of payload.resourceSpans)
-          for (const scope of resource.scopeSpans) spans.push(...scope.spans)
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      const contentType = req.headers['content-type']
+      if (req.url === '/v1/traces')
+        for (const span of exportedSpans(Buffer.concat(chunks), contentType)) spans.push({ ...span, contentType })
+      res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/json' }).end()
     })
   })
   server.listen(PORT.otlp, '127.0.0.1')
@@ -370,16 +364,21 @@ const attribute = (span: ExportedSpan, key: string) => {
   return value?.stringValue ?? value?.intValue
 }
 
-/** A search of the API, sent to A: its spans request → procedure → SQL, its trace id in A's log line. */
-async function checkTrace(receiver: ReturnType<typeof startOtlpReceiver>, app: App, cookie: string) {
-  const requestId = `ops-trace-${run}`
+/** A search of the API: its spans request → procedure → SQL, exported as `format`, its trace id in the app's log line. */
+async function checkTrace(
+  receiver: ReturnType<typeof startOtlpReceiver>,
+  app: App,
+  cookie: string,
+  format: 'json' | 'protobuf',
+) {
+  const requestId = `ops-trace-${app.name}-${run}`
   const search = `trace-${run}`
   await request({
     port: app.port,
     path: `/api/rest/books?search=${search}`,
     headers: { cookie, 'x-request-id': requestId },
   })
-  let root: ExportedSpan | undefined
+  let root: (ExportedSpan & { contentType?: string }) | undefined
   let procedure: ExportedSpan | undefined
   let queries: ExportedSpan[] = []
   await waitFor(
@@ -393,9 +392,12 @@ async function checkTrace(receiver: ReturnType<typeof startOtlpReceiver>, app: A
     15_000,
   ).catch(() => {})
   check(
-    "an OTLP receiver gets the request's trace: request → procedure → SQL",
-    root?.name === 'GET /api/rest/books' && procedure?.name === 'procedure book.list' && queries.length > 0,
-    `${receiver.spans.length} spans received; ${root?.name} → ${procedure?.name} → ${queries.length} × ${queries[0]?.name}`,
+    `an OTLP receiver gets ${app.name}'s trace in ${format}: request → procedure → SQL`,
+    root?.name === 'GET /api/rest/books' &&
+      procedure?.name === 'procedure book.list' &&
+      queries.length > 0 &&
+      Boolean(root.contentType?.includes(format)),
+    `${receiver.spans.length} spans received; ${root?.name} → ${procedure?.name} → ${queries.length} × ${queries[0]?.name} (${root?.contentType})`,
   )
   const texts = queries.map((span) => String(attribute(span, 'db.query.text') ?? ''))
   check(
@@ -931,7 +933,8 @@ async function main() {
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
     await checkPrometheus(cookie)
-    await checkTrace(receiver, apps.a, cookie)
+    await checkTrace(receiver, apps.a, cookie, 'json')
+    await checkTrace(receiver, apps.b, cookie, 'protobuf')
 
     // The mail server is down for the whole rolling restart: the codes asked for meanwhile wait as
     // jobs, which both apps share and hand each other while they stop and start.

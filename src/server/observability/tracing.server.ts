@@ -1,13 +1,14 @@
-import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import { type Context, context, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { NodeSDK } from '@opentelemetry/sdk-node'
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node'
 
-import type { PipelineStep } from '@/server/http/pipeline.server'
+import type { Next, PipelineStep } from '@/server/http/pipeline.server'
 
 import { currentScope } from './request-scope.server'
-import { installSpanHooks } from './trace-hooks.server'
+import { type Attributes, installSpanHooks } from './trace-hooks.server'
 
-const tracer = () => trace.getTracer('start-books')
+/** The server's tracer, taken once the SDK is started (getTracer builds a key and looks it up on each call). */
+let tracer: Tracer = trace.getTracer('start-books')
 
 function ended(span: Span, error?: unknown) {
   if (error !== undefined) {
@@ -16,49 +17,64 @@ function ended(span: Span, error?: unknown) {
   span.end()
 }
 
-/** The current span, when it records: a child of an unsampled request is not made at all. */
-function recordingParent() {
-  const parent = trace.getSpan(context.active())
-  return parent?.isRecording() ? parent : undefined
+/** Runs `fn` (in the span's context, context.with's arguments: no closure a span) and ends the span. */
+async function settled<T>(span: Span, fn: () => Promise<T>): Promise<T> {
+  try {
+    const result = await fn()
+    span.end()
+    return result
+  } catch (error) {
+    ended(span, error)
+    throw error
+  }
+}
+
+/** The active context when its span records: a child of an unsampled request is not made at all. */
+function recordingContext(): Context | undefined {
+  const active = context.active()
+  return trace.getSpan(active)?.isRecording() ? active : undefined
 }
 
 /**
  * Starts OpenTelemetry's Node SDK for traces only, exporting spans over
- * OTLP/HTTP (JSON) to OTEL_EXPORTER_OTLP_ENDPOINT: no automatic
- * instrumentation (the spans are the server's own, started where the work is,
- * trace-hooks.server.ts), no metric reader, no log processor. The SDK reads
- * the standard variables: the sampler (OTEL_TRACES_SAMPLER, e.g.
- * `parentbased_traceidratio` with OTEL_TRACES_SAMPLER_ARG=0.1), the batch
- * span processor's limits (OTEL_BSP_*) and the span limits.
+ * OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT: no automatic instrumentation (the
+ * spans are the server's own, started where the work is,
+ * trace-hooks.server.ts), no metric reader, no log processor. In JSON unless
+ * a standard variable names the protocol (OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+ * or OTEL_EXPORTER_OTLP_PROTOCOL: `http/protobuf`, `http/json`, `grpc`): then
+ * the SDK makes the exporter it names, as it does when OTEL_TRACES_EXPORTER is
+ * set. JSON by default because it cost the least CPU a span in the bench
+ * (bench/tracing-step.ts: JSON.stringify is native, the protobuf writer is
+ * JavaScript), though protobuf sends half the bytes. The SDK reads the other
+ * standard variables: the sampler (OTEL_TRACES_SAMPLER, e.g.
+ * `parentbased_traceidratio` with OTEL_TRACES_SAMPLER_ARG=0.1), the batch span
+ * processor's limits (OTEL_BSP_*) and the span limits. `configuration` is the
+ * bench's (bench/tracing-step.ts).
  */
-export function startTracing() {
+export function startTracing(configuration: Partial<NodeSDKConfiguration> = {}) {
+  const { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_TRACES_EXPORTER } = process.env
+  const named = OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || OTEL_EXPORTER_OTLP_PROTOCOL || OTEL_TRACES_EXPORTER
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ?? 'start-books',
-    traceExporter: new OTLPTraceExporter(),
+    traceExporter: named ? undefined : new OTLPTraceExporter(),
     instrumentations: [],
     metricReaders: [],
     logRecordProcessors: [],
+    ...configuration,
   })
   sdk.start()
+  tracer = trace.getTracerProvider().getTracer('start-books')
   installSpanHooks({
-    inSpan(name, attributes, fn) {
-      const parent = recordingParent()
+    inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>) {
+      const parent = recordingContext()
       if (!parent) return fn()
-      const span = tracer().startSpan(name, { attributes: attributes() }, context.active())
-      return context.with(trace.setSpan(context.active(), span), async () => {
-        try {
-          const result = await fn()
-          ended(span)
-          return result
-        } catch (error) {
-          ended(span, error)
-          throw error
-        }
-      })
+      const span = tracer.startSpan(name, { attributes: attributes() }, parent)
+      return context.with(trace.setSpan(parent, span), settled<T>, undefined, span, fn)
     },
     startSpan(name, attributes) {
-      if (!recordingParent()) return noEnd
-      const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes: attributes() }, context.active())
+      const parent = recordingContext()
+      if (!parent) return noEnd
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes: attributes() }, parent)
       return (error) => ended(span, error)
     },
   })
@@ -79,24 +95,26 @@ export function requestTracing(templateOf: (pathname: string) => string): Pipeli
   return (request, next) => {
     const route = templateOf(new URL(request.url).pathname)
     const scope = currentScope()
-    const span = tracer().startSpan(`${request.method} ${route}`, {
+    const span = tracer.startSpan(`${request.method} ${route}`, {
       kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': request.method, 'http.route': route },
+      attributes: { 'http.request.method': request.method, 'http.route': route, 'request.id': scope?.requestId ?? '' },
     })
     if (!span.isRecording()) return next(request)
-    span.setAttribute('request.id', scope?.requestId ?? '')
     if (scope) scope.traceId = span.spanContext().traceId
-    return context.with(trace.setSpan(context.active(), span), async () => {
-      try {
-        const response = await next(request)
-        span.setAttribute('http.response.status_code', response.status)
-        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
-        span.end()
-        return response
-      } catch (error) {
-        ended(span, error)
-        throw error
-      }
-    })
+    return context.with(trace.setSpan(context.active(), span), answered, undefined, span, next, request)
+  }
+}
+
+/** The request's answer, its status on its span. */
+async function answered(span: Span, next: Next, request: Request): Promise<Response> {
+  try {
+    const response = await next(request)
+    span.setAttribute('http.response.status_code', response.status)
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+    span.end()
+    return response
+  } catch (error) {
+    ended(span, error)
+    throw error
   }
 }
