@@ -60,6 +60,30 @@ test('a code typed on the verify page before its script ran is kept, and sends i
   await expect(page).toHaveURL(/\/onboarding/)
 })
 
+test('digits typed on the answer to a refused code before its script ran are kept, and sign in', async ({ page }) => {
+  const email = uniqueEmail('phone-answer')
+  const after = await requestCode(page, email)
+  const code = await readLoginCode(email, { after })
+  const field = page.getByLabel('Verification code')
+  const hydrated = () => field.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactProps')))
+  // Each page's script comes over the slow network, never from the cache: the fields show long before they hydrate.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await page.reload({ waitUntil: 'commit' })
+  // Three digits and 'Sign in' at once: the form posts itself, the page comes back as the answer (400).
+  await field.pressSequentially('123')
+  await cdp.send('Network.clearBrowserCache')
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  expect((await answer).status(), 'the click came before the script: the form was posted').toBe(400)
+  await expect(page.getByText('Code should be 6 characters')).toBeVisible()
+  // The code from the e-mail, typed on the answer the moment it shows: its first half before the script ran.
+  await field.pressSequentially(code.slice(0, 3))
+  expect(await hydrated(), 'the answer hydrated before the first digits were typed').toBe(false)
+  await field.pressSequentially(code.slice(3))
+  await expect(page).toHaveURL(/\/onboarding/)
+})
+
 test('a wrong code is refused on the page, and the right one then signs in', async ({ page }) => {
   const after = await requestCode(page, USER_EMAIL)
   const code = await readLoginCode(USER_EMAIL, { after })

@@ -1,5 +1,5 @@
 import { OTPInput, REGEXP_ONLY_DIGITS } from 'input-otp'
-import type { ReactNode, Ref } from 'react'
+import { type ReactNode, type Ref, useLayoutEffect, useRef } from 'react'
 
 import { cn } from './cn'
 import { Field } from './field'
@@ -50,11 +50,26 @@ export function OtpField({
   disabled?: boolean
 }) {
   const hydrated = useHydrated()
+  // What was typed before the script ran (the page paints first: decision 031) is the field's
+  // value from the first render after hydration, digits only, as a paste is. Taken in a layout
+  // effect, before any other render: the library's own take-up runs in a passive effect, and a
+  // render in between (this field's own once hydrated, for one) wrote the form's empty value
+  // over the digits, which a key pressed in that moment then replaced.
+  const box = useRef<HTMLDivElement>(null)
+  const atMount = useRef({ value, onChange, length })
+  useLayoutEffect(() => {
+    const { value, onChange, length } = atMount.current
+    const input = box.current?.querySelector('input')
+    if (!input || !onChange) return
+    const typed = digitsOf(input.value).slice(0, length)
+    if (input.value !== typed) input.value = typed
+    if (typed !== (value ?? '')) onChange(typed)
+  }, [])
   return (
     <Field label={label} description={description} error={error}>
       {(control) => (
         // Digits read left to right, in Arabic too.
-        <div dir="ltr" className="w-fit">
+        <div ref={box} dir="ltr" className="w-fit">
           <OTPInput
             {...control}
             ref={ref}

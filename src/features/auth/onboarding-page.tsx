@@ -11,6 +11,7 @@ import { applyFieldErrors } from '@/lib/api-error'
 import { notifySessionChanged } from '@/lib/auth/auth-client'
 import { onboardingFormSchema } from '@/lib/auth/schemas'
 import type { FormResult } from '@/lib/forms/form-result'
+import { usePostedErrors } from '@/lib/forms/use-posted-errors'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
@@ -32,11 +33,13 @@ export function OnboardingPage({
 }) {
   const { t } = useTranslation('auth')
   const router = useRouter()
+  // The same object on every render: a new one each render looped (usePostedErrors).
+  const postedErrors = usePostedErrors<{ name: string }>(posted)
   // No default value: react-hook-form would write it into the field as it
   // registers it, over a name typed before the page hydrated.
   const form = useForm<{ name: string }>({
     resolver: zodResolver(onboardingFormSchema),
-    errors: posted?.fields?.name ? { name: { type: 'server', message: posted.fields.name } } : undefined,
+    errors: postedErrors,
   })
 
   const onboard = useMutation(

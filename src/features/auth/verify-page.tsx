@@ -14,6 +14,7 @@ import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_EXPIRES_MINUTES, OTP_LENGTH } from '@/lib/auth/otp'
 import { verifyFormSchema } from '@/lib/auth/schemas'
 import type { FormResult } from '@/lib/forms/form-result'
+import { usePostedErrors } from '@/lib/forms/use-posted-errors'
 import { fieldMessage } from '@/lib/i18n/keys'
 import { Trans, useTranslation } from '@/lib/i18n/react'
 
@@ -36,12 +37,14 @@ export function VerifyPage({
   const router = useRouter()
   const [serverError, setServerError] = useState(posted?.message)
   const [resent, setResent] = useState(posted?.notice === 'resent')
+  // The same object on every render: a new one each render looped (usePostedErrors).
+  const postedErrors = usePostedErrors<{ code: string }>(posted)
   // The field is controlled (OtpField): react-hook-form never writes into it, and a code
   // typed before the page hydrated is taken up by the field itself, over this default.
   const form = useForm<{ code: string }>({
     resolver: zodResolver(verifyFormSchema),
     defaultValues: { code: '' },
-    errors: posted?.fields?.code ? { code: { type: 'server', message: posted.fields.code } } : undefined,
+    errors: postedErrors,
   })
 
   const verify = form.handleSubmit(async ({ code }) => {
