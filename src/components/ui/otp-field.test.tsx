@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup } from '@testing-library/react'
-import { hydrateRoot, type Root } from 'react-dom/client'
-import { renderToString } from 'react-dom/server'
+import { cleanup } from '@testing-library/react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { hydrate, paint } from '@/test/hydration'
+
 import { OtpField } from './otp-field'
 
-let root: Root | undefined
 afterEach(() => {
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ''
   cleanup()
   vi.restoreAllMocks()
 })
@@ -35,17 +31,13 @@ function CodeForm() {
 describe('OtpField before hydration', () => {
   /** Paints the server's HTML, types `typed` into the field as the browser does (no script), then hydrates. */
   async function typeThenHydrate(typed: string) {
-    const container = document.createElement('div')
-    container.innerHTML = renderToString(<CodeForm />)
-    document.body.append(container)
+    const container = paint(<CodeForm />)
     const input = container.querySelector('input')!
     input.focus()
     input.value = typed
     // Every value React writes into the field from here on.
     const writes = vi.spyOn(HTMLInputElement.prototype, 'value', 'set')
-    await act(async () => {
-      root = hydrateRoot(container, <CodeForm />)
-    })
+    await hydrate(container, <CodeForm />)
     return { input, output: container.querySelector('output')!, writes: writes.mock.calls.map(([value]) => value) }
   }
 

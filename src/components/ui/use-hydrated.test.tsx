@@ -1,41 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { hydrateRoot, type Root } from 'react-dom/client'
-import { renderToString } from 'react-dom/server'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { hydrate, paint, unmountHydrated } from '@/test/hydration'
 
 import { Button } from './button'
 import { ScriptFieldset } from './script-fieldset'
 import { useHydrated } from './use-hydrated'
 
-let root: Root | undefined
 afterEach(() => {
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ''
   cleanup()
   vi.restoreAllMocks()
 })
-
-/** The server's HTML of `ui`, in the document as the browser paints it, before any script. */
-function paint(ui: ReactNode) {
-  const container = document.createElement('div')
-  container.innerHTML = renderToString(ui)
-  document.body.append(container)
-  return container
-}
-
-/** Hydrates the painted HTML, failing on any hydration mismatch. */
-async function hydrate(container: HTMLElement, ui: ReactNode) {
-  const errors = vi.spyOn(console, 'error')
-  const recoverable = vi.fn()
-  await act(async () => {
-    root = hydrateRoot(container, ui, { onRecoverableError: recoverable })
-  })
-  expect(recoverable).not.toHaveBeenCalled()
-  expect(errors).not.toHaveBeenCalled()
-}
 
 function Probe() {
   return <output>{useHydrated() ? 'hydrated' : 'not yet'}</output>
@@ -125,9 +101,7 @@ describe('ScriptFieldset', () => {
     let container = paint(ui)
     await hydrate(container, ui)
     expect(document.activeElement).toBe(container.querySelector('input'))
-    act(() => root?.unmount())
-    root = undefined
-    document.body.innerHTML = ''
+    unmountHydrated()
 
     container = paint(
       <>
