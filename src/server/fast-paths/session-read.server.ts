@@ -29,8 +29,9 @@ export function verifiedCookieValue(signed: string, secret: string): string | un
 
 const sessionColumns = getTableColumns(session)
 // The user as better-auth answers it: its own fields and `additionalFields` (src/server/auth/auth.server.ts),
-// not the columns only the server reads (`language`: the e-mails sent with no request of the person's).
-const { language: _serverOnly, ...userColumns } = getTableColumns(user)
+// not the columns only the server reads (`language`: the e-mails sent with no request of the person's;
+// `search`: what the user list's search matches).
+const { language: _language, search: _search, ...userColumns } = getTableColumns(user)
 
 const sessionQuery = preparedPerDatabase((db) =>
   db
