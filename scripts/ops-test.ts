@@ -24,7 +24,8 @@
  * - SIGTERM with stdout and stderr broken pipes exits;
  * - Debian's Prometheus scrapes both apps' /api/metrics (METRICS_TOKEN): both
  *   targets up, and the request counter rose by exactly the requests sent;
- * - A exports its traces over OTLP/HTTP (protobuf, the default) to a receiver here: a request's span
+ * - A exports its traces over OTLP/HTTP to a receiver here, in JSON (the server's default), B in
+ *   protobuf (OTEL_EXPORTER_OTLP_PROTOCOL): for each, a request's span
  *   is the parent of its procedure's, which is the parent of its SQL's (the
  *   text without parameter values), and the request's log line has the trace
  *   id; a server without METRICS_TOKEN and OTEL_* loads neither library.
