@@ -2,7 +2,9 @@
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { useForm } from 'react-hook-form'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+
+import { paint } from '@/test/hydration'
 
 import type { FormResult } from './form-result'
 import { usePostedErrors } from './use-posted-errors'
@@ -22,10 +24,6 @@ function AnsweredForm() {
   )
 }
 
-afterEach(() => {
-  document.body.innerHTML = ''
-})
-
 describe('usePostedErrors', () => {
   it('is undefined when the post came back without field messages', () => {
     function Probe() {
@@ -35,9 +33,7 @@ describe('usePostedErrors', () => {
   })
 
   it('gives useForm one errors object: hydrating the answer to a post settles (a new object each render looped)', async () => {
-    const container = document.createElement('div')
-    container.innerHTML = renderToString(<AnsweredForm />)
-    document.body.append(container)
+    const container = paint(<AnsweredForm />)
     expect(container.querySelector('[role=alert]')!.textContent).toBe('Code is required')
     renders = 0
     // Not in act(): a loop would never let it return. Real time instead, as in the browser.
