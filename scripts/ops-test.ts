@@ -382,9 +382,10 @@ async function checkTrace(
 ) {
   const requestId = `ops-trace-${app.name}-${run}`
   const search = `trace-${run}`
+  // A search: never the kept first page (answered without SQL), and its term a parameter the SQL spans must not show.
   await request({
     port: app.port,
-    path: `/api/rest/books?search=${search}`,
+    path: `/api/rest/books?searchTerm=${search}`,
     headers: { cookie, 'x-request-id': requestId },
   })
   let root: (ExportedSpan & { contentType?: string }) | undefined
