@@ -32,5 +32,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself (graceful shutdown, SHUTDOWN_TIMEOUT); it starts no child processes.
+# Not `npm start`: npm would be the process the runtime stops, and killing it leaves node running.
 STOPSIGNAL SIGTERM
 CMD ["node", "--max-semi-space-size=4", ".output/server/index.mjs"]

@@ -14,6 +14,9 @@
  *   restart and the mail server's return (none lost, none sent twice);
  * - 16 slow uploads straddling SIGTERM all get their answer, and a burst of
  *   30 new connections sent just before it too (none reset);
+ * - a 4.5 MB picture goes through nginx (its body cap is MAX_UPLOAD_BYTES) and
+ *   comes back as the browser keeps it (`private, max-age=31536000, immutable`);
+ *   a crafted book id in its path is refused (400) and writes nothing;
  * - a forged Host never comes back in a redirect;
  * - the session of a sign-in through nginx records the address nginx
  *   forwarded (TRUST_PROXY=1), not nginx's, not the client's own claim;
@@ -36,6 +39,7 @@
  * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5), OTLP_PORT (OPS_PORT+6).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -76,6 +80,8 @@ const databaseUrl = Object.assign(new URL(ADMIN_DATABASE_URL), { pathname: `/${d
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'start-books-ops-'))
 fs.chmodSync(tmp, 0o755) // nginx's workers run as another user
 
+const UPLOADS_DIR = path.join(tmp, 'uploads')
+
 const children = new Set<ChildProcess>()
 const results: { name: string; ok: boolean; detail: string }[] = []
 
@@ -99,6 +105,7 @@ interface RequestOptions {
   method?: string
   path: string
   headers?: Record<string, string>
+  /** Sent as JSON, or as it is when bytes (a picture: give its content type in `headers`). */
   body?: unknown
   agent?: http.Agent | false
   localAddress?: string
@@ -106,7 +113,7 @@ interface RequestOptions {
 }
 
 function request(options: RequestOptions): Promise<Answer> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  const body = options.body === undefined || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body)
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -179,6 +186,7 @@ function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
     AUTH_SECRET: 'ops-test-secret-ops-test-secret-0123456789',
     EMAIL_SERVER: `smtp://127.0.0.1:${SMTP_PORT}`,
     TRUST_PROXY: '1',
+    UPLOADS_DIR: UPLOADS_DIR,
     SHUTDOWN_DELAY: '1',
     SHUTDOWN_TIMEOUT: '10',
     LOG_LEVEL: 'info',
@@ -374,9 +382,10 @@ async function checkTrace(
 ) {
   const requestId = `ops-trace-${app.name}-${run}`
   const search = `trace-${run}`
+  // A search: never the kept first page (answered without SQL), and its term a parameter the SQL spans must not show.
   await request({
     port: app.port,
-    path: `/api/rest/books?search=${search}`,
+    path: `/api/rest/books?searchTerm=${search}`,
     headers: { cookie, 'x-request-id': requestId },
   })
   let root: (ExportedSpan & { contentType?: string }) | undefined
@@ -748,6 +757,57 @@ async function rollingRestart(apps: Record<'a' | 'b', App>, cookie: string, db: 
   }
 }
 
+/**
+ * A picture near MAX_UPLOAD_BYTES (5 MB) through nginx, as the page sends it:
+ * nginx lets it through (its body cap follows MAX_UPLOAD_BYTES), the app keeps
+ * it, and serves it as the browser keeps it for good. A crafted book id in the
+ * path (nginx passes `%2F` on as it came) is refused and writes nothing.
+ */
+async function checkLargePicture(cookie: string) {
+  const created = await request({
+    method: 'POST',
+    path: '/api/rest/books',
+    headers: { cookie },
+    body: { title: `cover-${run}`, author: 'Ops Test' },
+  })
+  const { id } = JSON.parse(created.body) as { id: string }
+  // Noise stored without compression: a PNG of 1024 × 1536 RGB pixels is 4.5 MiB and some bytes.
+  const { default: sharp } = await import('sharp')
+  const [width, height] = [1024, 1536]
+  const picture = await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
+  const put = (bookId: string) =>
+    request({
+      method: 'PUT',
+      path: `/api/rest/books/${bookId}/cover`,
+      headers: { cookie, origin: BASE_URL, 'content-type': 'image/png' },
+      body: picture,
+    })
+  const upload = await put(id)
+  check(
+    'a 4.5 MB picture goes through nginx and is kept',
+    upload.status === 200,
+    `${(picture.length / 1024 ** 2).toFixed(2)} MiB: ${upload.status} ${upload.body.slice(0, 120)}`,
+  )
+  const { cover } = JSON.parse(upload.body) as { cover: string }
+  const served = await request({ path: `/api/rest/pictures/covers/${id}/${cover}-160.webp`, headers: { cookie } })
+  check(
+    'a picture comes back through nginx as the browser keeps it: private, max-age=31536000, immutable',
+    served.status === 200 && served.headers['cache-control'] === 'private, max-age=31536000, immutable',
+    `${served.status} ${served.headers['content-type']} ${served.headers['cache-control']}`,
+  )
+  // From UPLOADS_DIR/covers/, `../../etc` is the test's own folder's etc/.
+  const uploads = () => fs.readdirSync(UPLOADS_DIR, { recursive: true }).sort().join()
+  const before = uploads()
+  const crafted = await put('..%2F..%2Fetc')
+  check(
+    'a crafted book id in a cover’s path is refused (400) and writes nothing',
+    crafted.status === 400 && uploads() === before && !fs.existsSync(path.join(tmp, 'etc')),
+    `${crafted.status} ${crafted.body.slice(0, 120)}`,
+  )
+}
+
 async function checkRequestIds(apps: App[]) {
   const answer = await request({ path: '/api/health/live' })
   const id = String(answer.headers['x-request-id'] ?? '')
@@ -931,6 +991,7 @@ async function main() {
     )
 
     await checkRequestIds([apps.a, apps.b])
+    await checkLargePicture(cookie)
     await checkClientAbort(apps.b, cookie)
     await checkForgedHost(apps.a)
     await checkPrometheus(cookie)

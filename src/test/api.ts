@@ -9,10 +9,13 @@ import { type Router, router } from '@/server/api/router.server'
 import { type Auth, createAuth } from '@/server/auth/auth.server'
 import { readDemoHint } from '@/server/auth/demo-hint.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
+import { type Next, pipeline } from '@/server/http/pipeline.server'
+import { requestSteps } from '@/server/http/request-pipeline.server'
 
 import { createTestDatabase, type TestDatabase } from './database'
 
 const BASE_URL = 'http://localhost:3000'
+const CLIENT_IP = '203.0.113.7'
 
 /** Who calls: a seeded role, any e-mail address of an existing user, or nobody. */
 export type Caller = 'admin' | 'user' | 'anonymous' | { email: string }
@@ -27,6 +30,8 @@ export interface ApiHarness {
   client(caller: Caller): Promise<RouterClient<Router>>
   /** An HTTP request to /api/rest/… as `caller`: status codes and JSON bodies as a REST client sees them (bytes are sent raw). */
   rest(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
+  /** The same request through the server's request pipeline (request-pipeline.server.ts), headers as a client gets them. */
+  served(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
   /** An HTTP request to /api/rpc/… as `caller`. */
   rpc(caller: Caller, path: string, input?: unknown): Promise<Response>
   /** A POST to the auth service's route (`/admin/ban-user`…) as `caller`, as a browser of the app sends it. */
@@ -117,9 +122,33 @@ export async function createApiHarness(
       db: handle.db,
       auth,
       env,
-      clientIp: '203.0.113.7',
+      clientIp: CLIENT_IP,
     })
   }
+
+  async function restRequest(caller: Caller, method: string, path: string, body?: unknown) {
+    // Bytes go as they are (a picture), as a browser sends a file; anything else as JSON.
+    const raw = body instanceof Uint8Array
+    const contentType = raw ? 'application/octet-stream' : 'application/json'
+    const headers = await headersOf(caller, body === undefined ? {} : { 'content-type': contentType })
+    return new Request(`${BASE_URL}${REST_PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
+    })
+  }
+
+  const restDoor: Next = async (request) => {
+    const { matched, response } = await restHandler.handle(request, {
+      prefix: REST_PREFIX,
+      context: await contextOf('anonymous', request.headers),
+    })
+    return matched ? response : new Response('not matched', { status: 404 })
+  }
+  const frontDoor = pipeline(
+    requestSteps(env, () => CLIENT_IP),
+    restDoor,
+  )
 
   return {
     db: handle.db,
@@ -130,20 +159,10 @@ export async function createApiHarness(
       return createRouterClient(router, { context })
     },
     async rest(caller, method, path, body) {
-      // Bytes go as they are (a picture), as a browser sends a file; anything else as JSON.
-      const raw = body instanceof Uint8Array
-      const contentType = raw ? 'application/octet-stream' : 'application/json'
-      const headers = await headersOf(caller, body === undefined ? {} : { 'content-type': contentType })
-      const request = new Request(`${BASE_URL}${REST_PREFIX}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
-      })
-      const { matched, response } = await restHandler.handle(request, {
-        prefix: REST_PREFIX,
-        context: await contextOf(caller, headers),
-      })
-      return matched ? response : new Response('not matched', { status: 404 })
+      return restDoor(await restRequest(caller, method, path, body))
+    },
+    async served(caller, method, path, body) {
+      return frontDoor(await restRequest(caller, method, path, body))
     },
     async rpc(caller, path, input) {
       const headers = await headersOf(caller, { 'content-type': 'application/json' })

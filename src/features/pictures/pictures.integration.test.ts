@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -19,20 +19,27 @@ import { HTML_PAGE, pictureOf, pngBomb, SVG_WITH_SCRIPT } from '@/test/pictures'
 /**
  * Covers and avatars through the API, on both stores: a folder, and a real
  * S3 protocol server (s3rver) on a local port, with the AWS SDK talking to it.
+ * Each store's files are in `store/` of a folder of its own (`folder`), so
+ * that a path that climbs out of the store still lands where the test looks.
  */
+function storeFolder(prefix: string) {
+  const folder = mkdtempSync(path.join(os.tmpdir(), prefix))
+  return { folder, store: path.join(folder, 'store') }
+}
+
 async function diskSettings() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
+  const { folder, store } = storeFolder('uploads-')
   afterAll(() => rmSync(folder, { recursive: true, force: true }))
-  return { UPLOADS_DIR: folder }
+  return { folder, env: { UPLOADS_DIR: store } }
 }
 
 async function s3Settings() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
+  const { folder, store } = storeFolder('s3rver-')
   const server = new S3rver({
     port: 0,
     address: '127.0.0.1',
     silent: true,
-    directory: folder,
+    directory: store,
     configureBuckets: [{ name: 'pictures', configs: [] }],
   })
   const { port } = await server.run()
@@ -41,11 +48,23 @@ async function s3Settings() {
     rmSync(folder, { recursive: true, force: true })
   })
   return {
-    S3_BUCKET: 'pictures',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    folder,
+    env: {
+      S3_BUCKET: 'pictures',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
   }
+}
+
+/** Every file and folder under `folder`, with when it last changed: a file written then deleted changes its folder's. */
+function tree(folder: string): Record<string, number> {
+  const entries: Record<string, number> = { '.': statSync(folder).mtimeMs }
+  for (const name of readdirSync(folder, { recursive: true })) {
+    entries[String(name)] = statSync(path.join(folder, String(name))).mtimeMs
+  }
+  return entries
 }
 
 describe.each([
@@ -54,9 +73,10 @@ describe.each([
 ])('pictures kept in %s', (_store, settings) => {
   let api: ApiHarness
   let env: Record<string, string>
+  let folder: string
 
   beforeAll(async () => {
-    env = await settings()
+    ;({ env, folder } = await settings())
     api = await createApiHarness({ env })
   })
 
@@ -85,7 +105,8 @@ describe.each([
 
     // Anyone signed in sees it, as WebP, kept for good by the browser only, and nothing but an image.
     const image = pictureImage('covers', created.id, cover, 150)
-    const answer = await fetchPicture('user', image.src)
+    // As the server sends it: through the request pipeline, which sets the headers of every answer.
+    const answer = await api.served('user', 'GET', image.src.slice('/api/rest'.length))
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('image/webp')
     expect(answer.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
@@ -128,6 +149,29 @@ describe.each([
     expect(missing.status).toBe(404)
     const [row] = await api.db.select({ cover: book.cover }).from(book).where(eq(book.id, created.id))
     expect(row!.cover).toBeNull()
+  })
+
+  it('refuses a book id that is no id (400, translated) before the store is touched: nothing written, even for a moment', async () => {
+    const picture = await pictureOf('png')
+    const [me] = await api.db.select({ id: user.id }).from(user).where(eq(user.email, 'user@user.com'))
+    const before = tree(folder)
+    for (const crafted of ['..%2F..%2Fetc', `..%2Favatars%2F${me!.id}`, 'a%2Fb', 'a%5Cb', 'a.b']) {
+      for (const method of ['PUT', 'DELETE']) {
+        const answer = await api.rest(
+          'admin',
+          method,
+          `/books/${crafted}/cover`,
+          method === 'PUT' ? picture : undefined,
+        )
+        expect(answer.status, `${method} ${crafted}`).toBe(400)
+        const body = (await answer.json()) as { message: string; data: { key: string; fields: Record<string, string> } }
+        expect(body.message).not.toBe(body.data.key)
+        expect(Object.keys(body.data.fields)).toEqual([method === 'PUT' ? 'params.id' : 'id'])
+      }
+      const read = await api.rest('user', 'GET', `/pictures/covers/${crafted}/AAAAAAAAAAAAAAAAAAAAAA-160.webp`)
+      expect(read.status, `GET ${crafted}`).toBe(400)
+    }
+    expect(tree(folder)).toEqual(before)
   })
 
   it('refuses what is not a picture with its own message, storing nothing', async () => {

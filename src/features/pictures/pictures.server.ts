@@ -3,7 +3,13 @@ import { z } from 'zod'
 
 import { idSchema, successSchema } from '@/lib/api-schemas'
 import type { TranslationKey } from '@/lib/i18n/keys'
-import { PICTURE_HASH_PATTERN, PICTURE_KINDS, PICTURE_SHAPES, type PictureKind } from '@/lib/pictures/shapes'
+import {
+  PICTURE_HASH_PATTERN,
+  PICTURE_KINDS,
+  PICTURE_OWNER_PATTERN,
+  PICTURE_SHAPES,
+  type PictureKind,
+} from '@/lib/pictures/shapes'
 import type { ApiContext } from '@/server/api/context.server'
 import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
@@ -83,6 +89,8 @@ function swapColumn(table: typeof book | typeof user, column: typeof book.cover 
   }
 }
 
+/** An owner's id (a book's, an account's): anything else is refused (400) before a store is asked. */
+const ownerSchema = idSchema.regex(PICTURE_OWNER_PATTERN)
 const fileSchema = z.instanceof(File, { message: 'ui:picture.errors.format' })
 const coverSchema = z.object({ cover: z.string().nullable() })
 const avatarSchema = z.object({ avatar: z.string().nullable() })
@@ -97,7 +105,7 @@ const setCover = withPermission({ book: ['update'] })
       'The body is the picture itself (JPEG, PNG, WebP or AVIF, at most MAX_UPLOAD_BYTES; its type is read from its bytes). It is re-encoded as WebP without metadata; `cover` names it.',
     tags: ['Books'],
   })
-  .input(z.object({ params: z.object({ id: idSchema }), body: fileSchema }))
+  .input(z.object({ params: z.object({ id: ownerSchema }), body: fileSchema }))
   .output(coverSchema)
   .handler(async ({ context, input }) => {
     await takeUploadBudgets(context)
@@ -109,7 +117,7 @@ const setCover = withPermission({ book: ['update'] })
 
 const removeCover = withPermission({ book: ['update'] })
   .route({ method: 'DELETE', path: '/books/{id}/cover', summary: "Remove a book's cover", tags: ['Books'] })
-  .input(z.object({ id: idSchema }))
+  .input(z.object({ id: ownerSchema }))
   .output(successSchema)
   .handler(async ({ context, input }) => {
     await replacePicture(context, 'covers', input.id, null, undefined, swapColumn(book, book.cover, input.id))
@@ -172,7 +180,11 @@ const get = authedProcedure
     tags: ['Pictures'],
   })
   .input(
-    z.object({ kind: z.enum(PICTURE_KINDS as [PictureKind, ...PictureKind[]]), owner: idSchema, file: fileNameSchema }),
+    z.object({
+      kind: z.enum(PICTURE_KINDS as [PictureKind, ...PictureKind[]]),
+      owner: ownerSchema,
+      file: fileNameSchema,
+    }),
   )
   .output(z.object({ headers: z.record(z.string(), z.string()), body: z.instanceof(File) }))
   .handler(async ({ context, input }) => {

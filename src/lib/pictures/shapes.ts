@@ -17,6 +17,13 @@ export const PICTURE_KINDS = Object.keys(PICTURE_SHAPES) as PictureKind[]
 /** A content address: 22 base64url characters (132 bits of SHA-256). */
 export const PICTURE_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
+/**
+ * The id of a picture's owner (a book, an account) as its folder's name: the
+ * ids the app makes (UUIDs, better-auth's) and nothing that could name
+ * another folder (`/`, `.`, `..`). Checked before any store is asked.
+ */
+export const PICTURE_OWNER_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
+
 /** Where the API serves one width of a picture. */
 export function pictureUrl(kind: PictureKind, owner: string, hash: string, width: number) {
   return `/api/rest/pictures/${kind}/${encodeURIComponent(owner)}/${hash}-${width}.webp`

@@ -238,9 +238,10 @@ export const emailOutbox = pgTable(
 
 /**
  * Core Web Vitals the pages report (src/features/vitals): one row per measure,
- * by route template and metric, with nothing of who sent it (no user, no
- * address). The dashboard reads the last 24 hours; a nightly clean-up deletes
- * older rows (src/server/jobs/cleanups.server.ts).
+ * by route template and metric, with no user and no address: `client` is a
+ * tag of the sender's network that changes every day (client-tag.server.ts),
+ * so that the figures weigh each client once. The dashboard reads the last
+ * 24 hours; a nightly clean-up deletes older rows (src/server/jobs/cleanups.server.ts).
  */
 export const webVital = pgTable(
   'web_vital',
@@ -249,6 +250,8 @@ export const webVital = pgTable(
     route: text('route').notNull(),
     metric: text('metric').notNull(),
     value: doublePrecision('value').notNull(),
+    // Null for a report without a client address (each such row counts as a client of its own).
+    client: text('client'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('web_vital_recorded_at_idx').on(table.recordedAt)],

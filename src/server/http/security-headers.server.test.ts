@@ -71,6 +71,12 @@ describe('security headers', () => {
       expect((await send(path, cached)).headers.get('cache-control'), path).toBe('private, no-store')
     }
     expect((await send('/api/docs/init.js', cached)).headers.get('cache-control')).toBe('public, max-age=3600')
+    // The browser alone may keep what a route says it may (a picture named by its content).
+    const immutable = 'private, max-age=31536000, immutable'
+    const own = async () => new Response('x', { headers: { 'cache-control': immutable } })
+    expect((await send('/api/rest/pictures/covers/b/h-160.webp', own)).headers.get('cache-control')).toBe(immutable)
+    const both = async () => new Response('x', { headers: { 'cache-control': 'private, public, max-age=60' } })
+    expect((await send('/api/rest/books', both)).headers.get('cache-control')).toBe('private, no-store')
     expect((await send('/api/health', async () => new Response('ok'))).headers.get('cache-control')).toBe('no-store')
   })
 

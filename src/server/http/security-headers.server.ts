@@ -87,12 +87,23 @@ function dependsOnSession(pathname: string) {
   return !pathname.startsWith('/api/')
 }
 
+/** A Cache-Control that lets the browser alone keep the answer (`private`, never `public`): a shared cache stores nothing. */
+function browserOnly(cacheControl: string | null) {
+  const directives = (cacheControl ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((directive) => directive.trim())
+  return directives.includes('private') && !directives.includes('public')
+}
+
 /**
  * Security headers on every answer. Each HTML answer gets a fresh nonce
  * (handed to the renderer in NONCE_HEADER so its inline and hydration
  * scripts carry it) and a CSP that runs nothing else; a route that serves
  * its own kind of page (the API reference) sets its own CSP, kept as is.
- * Answers that depend on the session are never stored by a cache.
+ * Answers that depend on the session are never stored by a shared cache:
+ * `private, no-store`, unless the route let the browser alone keep it
+ * (a picture, named by its content: `private, max-age=…, immutable`).
  */
 export function securityHeaders(options: { https: boolean }): PipelineStep {
   const fixed = Object.entries(staticSecurityHeaders(options.https))
@@ -109,8 +120,9 @@ export function securityHeaders(options: { https: boolean }): PipelineStep {
           html ? contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`) : NOT_A_PAGE_POLICY,
         )
       }
-      if (session) answer.set('cache-control', 'private, no-store')
-      else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')
+      if (session) {
+        if (!browserOnly(answer.get('cache-control'))) answer.set('cache-control', 'private, no-store')
+      } else if (!answer.has('cache-control')) answer.set('cache-control', 'no-store')
     })
   }
 }

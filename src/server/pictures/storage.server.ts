@@ -28,10 +28,34 @@ interface StoredFile {
   modifiedAt: Date
 }
 
+/**
+ * A key or a prefix as the server builds them: plain names joined by `/`,
+ * none empty or starting with a dot (so no `.` or `..`). The procedures check
+ * ids first (400); this stops any other caller from naming a folder it does
+ * not own, on disk or on an S3 server that resolves `..` itself.
+ */
+const KEY_PATTERN = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\/?$/
+
+function checked(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new Error(`not a picture key: ${JSON.stringify(key)}`)
+  return key
+}
+
+/** `store`, refusing any key that is not a plain one before it is used. */
+function guarded(store: PictureStore): PictureStore {
+  return {
+    put: (key, body, contentType) => store.put(checked(key), body, contentType),
+    get: (key) => store.get(checked(key)),
+    delete: (keys) => store.delete(keys.map(checked)),
+    deletePrefix: (prefix) => store.deletePrefix(checked(prefix)),
+    list: (prefix) => store.list(checked(prefix)),
+  }
+}
+
 /** Files under `root` (`./.data/uploads` by default, beside the embedded database). */
 function diskStore(root: string): PictureStore {
   const resolved = path.resolve(root)
-  // Keys are built by the server from validated ids, but a path never leaves the root whatever it is given.
+  // Keys are checked (`guarded`), and a path never leaves the root whatever it is given.
   const fileOf = (key: string) => {
     const file = path.resolve(resolved, key)
     if (!file.startsWith(resolved + path.sep)) throw new Error(`picture key outside the store: ${key}`)
@@ -143,16 +167,18 @@ let store: { key: string; value: Promise<PictureStore> } | undefined
 export function pictureStore(env: Env): Promise<PictureStore> {
   const key = JSON.stringify([env.S3_BUCKET, env.S3_ENDPOINT, env.S3_REGION, env.UPLOADS_DIR])
   if (store?.key !== key) {
-    const value = env.S3_BUCKET
-      ? s3Store({
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        })
-      : Promise.resolve(diskStore(env.UPLOADS_DIR))
+    const value = (
+      env.S3_BUCKET
+        ? s3Store({
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          })
+        : Promise.resolve(diskStore(env.UPLOADS_DIR))
+    ).then(guarded)
     store = { key, value }
   }
   return store.value
