@@ -210,7 +210,9 @@ export const auditLog = pgTable(
 /**
  * Every e-mail, kept until it is sent (src/server/email/outbox.server.ts).
  * The id is derived from the message's idempotency key and becomes its
- * Message-ID; `claimed_until` lets one sender at a time try it.
+ * Message-ID; `claimed_until` is the lease of the one sender trying it, and
+ * `attempts` numbers the leases. Once sent, its subject and bodies are erased
+ * (a sign-in code is in all three): the row stays a week as the key's proof.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -218,13 +220,15 @@ export const emailOutbox = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
     lastError: text('last_error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Past it the message is of no use (a code expired): never sent, and deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -11,16 +11,14 @@ import type { Database } from '@/server/db/client.server'
 import type { EmailFrame } from './email-layout'
 import { LoginCodeEmail } from './login-code-email'
 import { NoticeEmail } from './notice-email'
-import { type EmailMessage, queueEmail } from './outbox.server'
+import { type EmailMessage, type EmailNaming, queueEmail } from './outbox.server'
 
 /** Signing in, or confirming a new e-mail address (account page): the same e-mail, other words. */
 export type CodePurpose = 'signIn' | 'changeEmail'
 
 /** An e-mail rendered and named: `key` is its idempotency key, derived from what caused it. */
-export interface Email {
+export interface Email extends EmailNaming {
   message: EmailMessage
-  kind: string
-  key: string
 }
 
 /** An e-mail element as its HTML and plain-text bodies (every e-mail carries both). */
@@ -60,9 +58,9 @@ async function emailTexts(language: Language) {
 
 async function email(
   element: ReactElement,
-  { to, subject, kind, key }: { to: string; subject: string; kind: string; key: string },
+  { to, subject, ...naming }: { to: string; subject: string } & EmailNaming,
 ): Promise<Email> {
-  return { message: { to, subject, ...(await renderEmail(element)) }, kind, key }
+  return { message: { to, subject, ...(await renderEmail(element)) }, ...naming }
 }
 
 // ——— The sign-in code ———
@@ -95,12 +93,13 @@ export async function loginCodeEmail({
       expiry: t('loginCode.expiry', { minutes: OTP_EXPIRES_MINUTES }),
     },
   })
-  // One request, one code: the key makes a repeated call (or its retry) one e-mail.
+  // One request, one code: the key makes a repeated call (or its retry) one e-mail. Of no use once the code expired.
   return email(element, {
     to,
     subject: t(`${group}.subject`, { product, code }),
     kind: group,
     key: `${group}:${language}:${to}:${code}`,
+    expiresInSeconds: OTP_EXPIRES_MINUTES * 60,
   })
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import { OTP_EXPIRES_MINUTES } from '@/lib/auth/otp'
 import type { JobQueue } from '@/lib/jobs'
-import { SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
+import { LEASE_SECONDS, SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
 
 import { CLEANUPS } from './cleanups.server'
 import type { JobDefinition } from './runner.server'
@@ -20,12 +20,16 @@ export const JOBS: ReadonlyArray<JobDefinition & { name: JobQueue }> = [
       delaySeconds: EMAIL_RETRY_SECONDS,
       backoff: false,
     },
+    // A run ends within its lease: one left running by a killed process runs again 15-23 s after it started.
+    expireSeconds: LEASE_SECONDS,
     run: (db, data) => sendFromOutbox(db, data as { id: string }),
   },
   {
     name: 'email.sweep',
     retry: { limit: 3, delaySeconds: 10, backoff: true },
     schedule: '* * * * *',
+    // At start too: a restarted server re-queues at once what its killed predecessor was sending in a request.
+    runAtStart: true,
     run: (db) => sweepOutbox(db),
   },
   {

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import type { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -10,7 +10,7 @@ import { createSmtpCatcher } from '@/../e2e/support/smtp-catcher'
 import { resetEnvForTests } from '@/lib/env.server'
 import { openDatabase } from '@/server/db/client.server'
 import { emailOutbox } from '@/server/db/schema'
-import { outboxId, queueEmail, SEND_EMAIL_JOB, sendFromOutbox } from '@/server/email/outbox.server'
+import { outboxId, queueEmail, SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
 import { JOBS } from './definitions.server'
@@ -96,7 +96,8 @@ describe('the e-mail outbox', () => {
     const back = Date.now()
     await until(() => catcher.mails.length > 0)
     expect(Date.now() - back).toBeLessThan(10_000)
-    expect((await outboxRow(handle, outboxId('down'))).sentAt).not.toBeNull()
+    // The catcher has it before its answer reaches the sender, which then writes sent_at.
+    await until(async () => (await outboxRow(handle, outboxId('down'))).sentAt, 5000)
     // The same request again (a retried call) is the same e-mail: not sent twice.
     await queueEmail(handle.db, message, { kind: 'test', key: 'down' })
     await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -128,6 +129,43 @@ describe('the e-mail outbox', () => {
     await sendFromOutbox(handle.db, { id })
     expect(catcher.mails).toHaveLength(1)
     expect((await outboxRow(handle, id)).attempts).toBe(2)
+  })
+})
+
+describe('what the outbox keeps', () => {
+  it("erases a delivered message's words: the row keeps no code", async () => {
+    const code = '731902'
+    const coded = { to: 'reader@example.com', subject: `Code ${code}`, text: `code ${code}`, html: `<b>${code}</b>` }
+    expect(await queueEmail(handle.db, coded, { kind: 'loginCode', key: 'erased', expiresInSeconds: 300 })).toBe('sent')
+    expect(catcher.mails[0]!.text).toContain(code)
+    const found = await handle.db.execute(
+      sql`select count(*)::int as n from email_outbox kept where kept::text like ${`%${code}%`}`,
+    )
+    expect((found as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0)
+    expect(await outboxRow(handle, outboxId('erased'))).toMatchObject({ subject: null, text: null, html: null })
+  })
+
+  it('never sends a code past its expiry, and the sweep deletes every message that can no longer go', async () => {
+    const [expired, weekOld, waiting] = ['expired', 'week-old', 'waiting'].map(outboxId)
+    await handle.db.insert(emailOutbox).values([
+      // A code whose mail server was down for its whole life.
+      { id: expired!, kind: 'loginCode', ...message, expiresAt: sql`now() - interval '1 second'` },
+      // A notice whose job failed for good, and whose dead letter is gone from /manager/jobs.
+      { id: weekOld!, kind: 'test', ...message, createdAt: sql`now() - interval '8 days'` },
+      { id: waiting!, kind: 'test', ...message, claimedUntil: sql`now() + interval '1 minute'` },
+    ])
+    await sendFromOutbox(handle.db, { id: expired! })
+    expect(catcher.mails).toHaveLength(0)
+    await sweepOutbox(handle.db)
+    const left = await handle.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, [expired!, weekOld!, waiting!]))
+    expect(left).toEqual([{ id: waiting }])
+    // Leased by a sender (alive or not): its job waits for the lease's end.
+    const job = await runner.boss.getJobById(SEND_EMAIL_JOB, waiting!)
+    expect(job?.state).toBe('created')
+    expect(new Date(job!.startAfter).getTime()).toBeGreaterThan(Date.now() + 50_000)
   })
 })
 

@@ -13,8 +13,15 @@ import { logger } from '@/server/logger.server'
 export interface JobDefinition<T extends object = object> {
   name: string
   retry: { limit: number; delaySeconds: number; backoff: boolean }
+  /**
+   * A run lasting longer than this is taken as lost (its process died) and
+   * retried: EXPIRE_SECONDS unless the job's own runs are bounded shorter.
+   */
+  expireSeconds?: number
   /** Cron (UTC) for a job that runs on a schedule. */
   schedule?: string
+  /** Also queued when a worker starts (what a process that died left behind). */
+  runAtStart?: boolean
   run(db: Database, data: T): Promise<void>
 }
 
@@ -32,6 +39,16 @@ export const JOBS_SCHEMA = 'pgboss'
 /** A job running longer than this is taken as lost (its process died) and retried. */
 const EXPIRE_SECONDS = 60
 const POLL_SECONDS = 1
+/**
+ * How often pg-boss looks for expired jobs (its maintenance, which also
+ * archives: a few small statements, once across instances). Its default,
+ * 2 minutes, is how long a job left running by a killed process used to wait
+ * on top of its expiry.
+ */
+const MAINTENANCE_SECONDS = 2
+/** How long a job stays listed once ended: completed, a day; failed (the dead letter, to retry), a week. */
+const COMPLETED_KEPT_SECONDS = 24 * 60 * 60
+export const FAILED_KEPT_SECONDS = 7 * 24 * 60 * 60
 
 // On globalThis: the build holds two copies of this module (nitro's entry
 // bundle, which starts the runner, and the SSR bundle, whose procedures use it).
@@ -63,13 +80,15 @@ export function startJobs(
       schema: JOBS_SCHEMA,
       migrate: true,
       supervise: true,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       schedule: true,
-      // Completed jobs leave the list after a day, failed ones after a week.
-      archiveCompletedAfterSeconds: 24 * 60 * 60,
-      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      archiveCompletedAfterSeconds: COMPLETED_KEPT_SECONDS,
+      archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
     })
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
     await boss.start()
+    // A job that a killed process left running, expired while nothing ran: retried now, not at the first maintenance.
+    await boss.expire()
     const workers = new Map<string, string>()
     for (const definition of definitions) {
       const queue = {
@@ -77,7 +96,7 @@ export function startJobs(
         retryLimit: definition.retry.limit,
         retryDelay: definition.retry.delaySeconds,
         retryBackoff: definition.retry.backoff,
-        expireInSeconds: EXPIRE_SECONDS,
+        expireInSeconds: definition.expireSeconds ?? EXPIRE_SECONDS,
       }
       // Several processes start together: another one may create it first.
       if (!(await boss.getQueue(definition.name))) await boss.createQueue(definition.name, queue).catch(() => {})
@@ -92,6 +111,7 @@ export function startJobs(
           await boss.complete(definition.name, job.id)
         })
         workers.set(definition.name, id)
+        if (definition.runAtStart) await boss.send(definition.name, {})
       }
     }
     logger.info({ queues: definitions.length, work }, 'job queue started')
