@@ -14,7 +14,7 @@ export function isBanned(user: BanFields, now = Date.now()) {
   return !user.banExpires || new Date(user.banExpires).getTime() > now
 }
 
-type FoundSession = { user: BanFields } | null
+type FoundSession = { user: Record<string, unknown> } | null
 interface SessionReader {
   findSession: (token: string) => Promise<FoundSession>
 }
@@ -37,7 +37,7 @@ export function refuseBannedSessions(auth: { $context: Promise<{ internalAdapter
       const findSession = internalAdapter.findSession.bind(internalAdapter)
       internalAdapter.findSession = async (token) => {
         const found = await findSession(token)
-        return found && isBanned(found.user) ? null : found
+        return found && isBanned(found.user as BanFields) ? null : found
       }
     },
     // A context that cannot be built fails every request that awaits it: nothing to wrap.
