@@ -26,6 +26,7 @@ test('an admin impersonates a user (banner in /app), then stops and is back on t
   await expect(page).toHaveURL(userPage)
   await expect(page.getByRole('heading', { name: 'Acted Upon' })).toBeVisible()
   await expect(banner).toHaveCount(0)
-  await expect(page.getByTestId('audit-row').first()).toContainText('Impersonation stopped by Admin')
+  // Stopped from the impersonated session: the admin's act, done as the user.
+  await expect(page.getByTestId('audit-row').first()).toContainText('Impersonation stopped by Admin as Acted Upon')
   await expect(page.getByTestId('audit-row').nth(1)).toContainText('Impersonated by Admin')
 })

@@ -100,10 +100,14 @@ export const sessionPageSchema = pageSchema(sessionItemSchema)
 export const sessionInputSchema = idInputSchema.extend({ sessionId: idSchema })
 export const passkeyInputSchema = idInputSchema.extend({ passkeyId: idSchema })
 
+const auditPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() })
+
 const auditEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
-  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  actor: auditPersonSchema.nullable(),
+  /** The person the actor acted as, impersonating them (null otherwise, or when they are gone). */
+  actingAs: auditPersonSchema.nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: dateTimeSchema,

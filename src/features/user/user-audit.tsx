@@ -33,7 +33,8 @@ export function UserAuditTrail({ userId }: { userId: string }) {
   )
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+/** One row: what, by whom (and as whom, impersonating), when and from where. */
+export function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('user')
   const date = useFormatDate()
   const action = AUDIT_ACTIONS.find((known) => known === entry.action)
@@ -46,13 +47,18 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         method: method ? t(`audit.methods.${method}`) : '',
       })
     : t('audit.actions.unknown', { action: entry.action })
-  const who = entry.actor ? `${entry.actor.name || entry.actor.email}` : t('audit.unknownActor')
+  const nameOf = (person: NonNullable<AuditEntry['actor']>) => person.name || person.email
+  const who = entry.actor ? nameOf(entry.actor) : t('audit.unknownActor')
+  // An admin impersonating: "by <admin> as <user>".
+  const by = entry.actingAs
+    ? t('audit.byAs', { actor: who, user: nameOf(entry.actingAs) })
+    : t('audit.by', { actor: who })
   return (
     <li data-testid="audit-row" className="flex items-start gap-3 rounded-lg border border-border px-4 py-2 text-sm">
       <Icon node={History} className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
       <div className="flex min-w-0 flex-col">
         <p>
-          <span className="font-medium">{what}</span> {t('audit.by', { actor: who })}
+          <span className="font-medium">{what}</span> {by}
         </p>
         <p className="text-muted-foreground">
           <time dateTime={entry.createdAt}>{date(entry.createdAt)}</time>

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +9,7 @@ import { apiContext } from '@/server/api/context.server'
 import { type Router, router } from '@/server/api/router.server'
 import { createAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
-import { auditLog, session, user } from '@/server/db/schema'
+import { auditLog, passkey, session, user } from '@/server/db/schema'
 import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 import { everyPage, idsOf } from '@/test/pages'
 
@@ -68,6 +70,22 @@ function cookiesOf(response: Response, names: RegExp) {
 }
 
 const clients = (caller: Caller): Promise<RouterClient<Router>> => api.client(caller)
+
+/** A passkey row of `userId` (the WebAuthn ceremony itself is proven in Chromium, e2e/passkeys.spec.ts). */
+async function addPasskeyRow(userId: string) {
+  const id = randomUUID()
+  await api.db.insert(passkey).values({
+    id,
+    name: 'Phone',
+    publicKey: 'AAAA',
+    userId,
+    credentialID: randomUUID(),
+    counter: 0,
+    deviceType: 'multiDevice',
+    backedUp: true,
+  })
+  return id
+}
 
 describe('user.list', () => {
   it('lists users by name, then id, and counts them on the first page only', async () => {
@@ -558,6 +576,61 @@ describe('impersonation (through the auth service, which swaps the session cooki
       ['user.impersonate', adminId],
       ['user.stop-impersonating', adminId],
     ])
+  })
+
+  it("records what is done while impersonating as the admin's act, done as the user (the trail shows both)", async () => {
+    const target = await newUser()
+    const other = await newUser()
+    const started = await viaAuth('admin', '/admin/impersonate-user', { userId: target.id })
+    const cookie = cookiesOf(started.response, /session_token|admin_session/)
+    const before = new Set((await api.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id))
+    // The person acted as may be one who can administer (made one by a script meanwhile): every audit writer runs.
+    await api.db.update(user).set({ role: 'admin' }).where(eq(user.id, target.id))
+    const acting = createRouterClient(router, {
+      context: apiContext({
+        headers: new Headers({ cookie }),
+        db: api.db,
+        auth: api.auth,
+        env: parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'false' }),
+        clientIp: CLIENT_IP,
+      }),
+    })
+    await acting.user.update({ id: other.id, name: 'Renamed while impersonating', email: other.email, role: 'user' })
+    const passkeyId = await addPasskeyRow(other.id)
+    await acting.user.removePasskey({ id: other.id, passkeyId })
+    const own = await addPasskeyRow(target.id)
+    const post = (path: string, body: unknown) =>
+      api.auth.handler(
+        new Request(`${BASE_URL}/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: BASE_URL, cookie },
+          body: JSON.stringify(body),
+        }),
+      )
+    // Refused while impersonating, or recorded as the admin's.
+    await post('/passkey/delete-passkey', { id: own })
+    expect((await post('/admin/stop-impersonating', {})).status).toBe(200)
+
+    const written = (
+      await api.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.targetUserId, [target.id, other.id]))
+        .orderBy(asc(auditLog.createdAt))
+    ).filter((row) => !before.has(row.id))
+    expect(written.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['user.update', 'passkey.remove', 'user.stop-impersonating']),
+    )
+    for (const row of written)
+      expect(row, row.action).toMatchObject({ actorId: adminId, impersonatedUserId: target.id })
+    const trail = await (await clients('admin')).user.audit({ id: other.id })
+    expect(trail.items[0]).toMatchObject({
+      action: 'passkey.remove',
+      actor: { id: adminId, email: 'admin@admin.com' },
+      actingAs: { id: target.id, email: target.email, name: target.name },
+    })
+    // Not impersonating: no one acted as.
+    expect(trail.items.find((entry) => entry.action === 'user.create')).toMatchObject({ actingAs: null })
   })
 
   it('ends by itself after an hour', async () => {

@@ -1,4 +1,5 @@
 import { and, type AnyColumn, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
@@ -342,14 +343,22 @@ const removePasskey = withPermission({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_
           .where(and(eq(passkey.id, input.passkeyId), eq(passkey.userId, input.id)))
           .returning({ name: passkey.name })
         if (!removed) return
-        return { action: 'passkey.remove', actorId: context.user.id, userId: input.id, name: removed.name } as const
+        const by = { userId: context.user.id, impersonatedBy: context.session.impersonatedBy }
+        return { action: 'passkey.remove', by, userId: input.id, name: removed.name } as const
       },
     )
     if (!done) throw apiError('NOT_FOUND')
     return { success: true }
   })
 
-/** The administrative actions done to a user, newest first, with who did them. */
+/** The person an admin acted as (an impersonation), beside the actor in an audit row. */
+const actedAs = alias(user, 'acted_as')
+
+/** A user named in an audit row, or null when there is none or they are gone. */
+const personOf = (id: string | null, name: string | null, email: string | null) =>
+  id ? { id, name: name ?? '', email: email ?? '' } : null
+
+/** The administrative actions done to a user, newest first, with who did them (and as whom, impersonating). */
 const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER')
   .route({ method: 'GET', path: '/users/{id}/audit', summary: "A user's audit trail", tags: TAGS })
   .input(userPageInputSchema)
@@ -370,9 +379,13 @@ const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER
             actorId: user.id,
             actorName: user.name,
             actorEmail: user.email,
+            actedAsId: actedAs.id,
+            actedAsName: actedAs.name,
+            actedAsEmail: actedAs.email,
           })
           .from(auditLog)
           .leftJoin(user, eq(user.id, auditLog.actorId))
+          .leftJoin(actedAs, eq(actedAs.id, auditLog.impersonatedUserId))
           .where(allOf(target, beforeCursor(auditLog.createdAt, auditLog.id, input.cursor)))
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(input.limit + 1),
@@ -385,7 +398,8 @@ const audit = withPermission({ user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER
       items: page.items.map((row) => ({
         id: row.id,
         action: row.action,
-        actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '', email: row.actorEmail ?? '' } : null,
+        actor: personOf(row.actorId, row.actorName, row.actorEmail),
+        actingAs: personOf(row.actedAsId, row.actedAsName, row.actedAsEmail),
         details: row.details,
         ip: row.ip,
         createdAt: row.createdAt.toISOString(),

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import { defineRequestState } from '@better-auth/core/context'
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api'
@@ -8,8 +6,10 @@ import { eq } from 'drizzle-orm'
 import { type AuditAction, OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, session as sessionTable, user as userTable } from '@/server/db/schema'
+import { session as sessionTable, user as userTable } from '@/server/db/schema'
 import { logger } from '@/server/logger.server'
+
+import { type AuditCaller, recordAudit } from './audit.server'
 
 /** The admin routes of the auth service and the action each one is recorded as. */
 const AUDITED: Record<string, AuditAction> = {
@@ -26,9 +26,9 @@ const AUDITED: Record<string, AuditAction> = {
   '/admin/revoke-user-sessions': 'session.revoke-all',
 }
 
-/** What the before hook learns while the target still exists (a deleted user, a revoked session). */
+/** What the before hook learns while the target still exists (a deleted user, a revoked session), and who acts. */
 interface Pending {
-  actorId: string | null
+  by: AuditCaller
   targetUserId: string | null
   details: Record<string, unknown>
 }
@@ -72,7 +72,9 @@ async function beforeAdminAction(ctx: HookContext, db: Database): Promise<void> 
   if (!current) return // the route itself answers 401
   const body = bodyOf(ctx)
   const user = current.user as { id: string; role?: string | null }
-  const entry: Pending = { actorId: user.id, targetUserId: body.userId ?? null, details: {} }
+  // An impersonation's admin acts, as the impersonated person (recordAudit).
+  const by = { userId: user.id, impersonatedBy: (current.session as { impersonatedBy?: string | null }).impersonatedBy }
+  const entry: Pending = { by, targetUserId: body.userId ?? null, details: {} }
   if (body.userId) {
     const [target] = await db
       .select({ email: userTable.email, name: userTable.name, role: userTable.role })
@@ -90,12 +92,8 @@ async function beforeAdminAction(ctx: HookContext, db: Database): Promise<void> 
     entry.targetUserId = revoked?.userId ?? null
     entry.details = { sessionId: revoked?.id ?? null }
   }
-  if (ctx.path === '/admin/stop-impersonating') {
-    // The caller is the impersonated user; the one who acts is the admin behind them.
-    const impersonatedBy = (current.session as { impersonatedBy?: string | null }).impersonatedBy ?? null
-    entry.actorId = impersonatedBy
-    entry.targetUserId = user.id
-  }
+  // The caller is the impersonated person: the one who stops is the admin behind them (`by`).
+  if (ctx.path === '/admin/stop-impersonating') entry.targetUserId = user.id
   await pending.set(entry)
 }
 
@@ -130,9 +128,8 @@ async function afterAdminAction(ctx: HookContext, db: Database): Promise<void> {
   const entry = await pending.get()
   if (!action || !entry || isAPIError(ctx.context.returned)) return
   const created = ctx.context.returned as { user?: { id?: string } } | undefined
-  await db.insert(auditLog).values({
-    id: randomUUID(),
-    actorId: entry.actorId,
+  await recordAudit(db, {
+    by: entry.by,
     action,
     targetUserId: action === 'user.create' ? (created?.user?.id ?? null) : entry.targetUserId,
     details: detailsOf(ctx, action, entry.details),

@@ -23,6 +23,7 @@ import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
+import { refuseBannedSessions } from './bans.server'
 import { budgetHooks } from './budget-hooks.server'
 import { budgetStore, type Clock } from './budgets.server'
 import { DEMO_SESSION_SECONDS, demoSendRule, maskOtherSessions } from './demo-hooks.server'
@@ -253,6 +254,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       tanstackStartCookies(),
     ],
   })
+  // Any writer's ban (a script, psql) refuses the person's open sessions at their next request (bans.server.ts).
+  refuseBannedSessions(auth)
   // Read by the /api/auth handler, which refuses mutations in demo mode and
   // answers a plain session check from the database itself (one query).
   return Object.assign(auth, { demoMode, db })

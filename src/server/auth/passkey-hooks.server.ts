@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import { defineRequestState } from '@better-auth/core/context'
 import { type createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { and, eq } from 'drizzle-orm'
@@ -8,32 +6,33 @@ import type { AuditAction } from '@/lib/audit-actions'
 import type { Language } from '@/lib/i18n/config'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, passkey, user } from '@/server/db/schema'
+import { passkey, user } from '@/server/db/schema'
 import { passkeyEmail } from '@/server/email/mailer.server'
 import { keepEmail, trySending } from '@/server/email/outbox.server'
 
+import { type AuditCaller, recordAudit } from './audit.server'
 import { headersOf } from './notice-hooks.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
-/** What is known of a passkey before it is removed. */
-const removing = defineRequestState<{ id: string; userId: string; name: string | null } | null>(() => null)
+/** What is known of a passkey before it is removed, and of who removes it. */
+const removing = defineRequestState<{ id: string; userId: string; name: string | null; by: AuditCaller } | null>(
+  () => null,
+)
 
-/** An entry of the audit trail about `userId`'s passkeys (done by `actorId`: the owner, or an admin). */
-export async function auditPasskey(
-  db: Database,
-  entry: { action: Extract<AuditAction, `passkey.${string}`>; actorId: string; userId: string; name: string | null },
-  ip: string | null,
-) {
-  await db.insert(auditLog).values({
-    id: randomUUID(),
-    actorId: entry.actorId,
-    action: entry.action,
-    targetUserId: entry.userId,
-    details: { name: entry.name },
-    ip,
-  })
+/** A change to `userId`'s passkeys, done `by` a session: the owner's, an admin's, or an impersonation. */
+interface PasskeyChange {
+  action: Extract<AuditAction, `passkey.${string}`>
+  by: AuditCaller
+  userId: string
+  name: string | null
 }
+
+/** The session a better-auth route runs with, as the audit trail names it. */
+const callerOf = (session: { userId: string; impersonatedBy?: string | null }): AuditCaller => ({
+  userId: session.userId,
+  impersonatedBy: session.impersonatedBy,
+})
 
 /**
  * A passkey added or removed: its audit entry and the notice to the account's
@@ -48,12 +47,13 @@ export async function passkeyChanged(
     ip,
     quiet = () => false,
   }: { passkeyId: string; language: Language; ip: string | null; quiet?: (email: string) => boolean },
-  change: (tx: Database) => Promise<Parameters<typeof auditPasskey>[1] | undefined>,
+  change: (tx: Database) => Promise<PasskeyChange | undefined>,
 ) {
   const kept = await db.transaction(async (tx) => {
     const entry = await change(tx)
     if (!entry) return
-    await auditPasskey(tx, entry, ip)
+    const { action, by, userId, name } = entry
+    await recordAudit(tx, { by, action, targetUserId: userId, details: { name }, ip })
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, entry.userId))
     if (!owner || quiet(owner.email)) return
     const mail = await passkeyEmail({
@@ -93,17 +93,20 @@ export function passkeyHooks(db: Database, quiet: (email: string) => boolean) {
         .select({ name: passkey.name })
         .from(passkey)
         .where(and(eq(passkey.id, id), eq(passkey.userId, current.user.id)))
-      await removing.set(found ? { id, userId: current.user.id, name: found.name } : null)
+      await removing.set(
+        found ? { id, userId: current.user.id, name: found.name, by: callerOf(current.session) } : null,
+      )
     },
 
     async after(ctx: HookContext) {
       if (isAPIError(ctx.context.returned)) return
       if (ctx.path === '/passkey/verify-registration') {
         const added = ctx.context.returned as { id?: string; userId?: string; name?: string | null } | undefined
-        if (!added?.userId || !added.id) return
+        const current = await getSessionFromCtx(ctx)
+        if (!added?.userId || !added.id || !current) return
         const entry = {
           action: 'passkey.add',
-          actorId: added.userId,
+          by: callerOf(current.session),
           userId: added.userId,
           name: added.name ?? null,
         } as const
@@ -113,8 +116,8 @@ export function passkeyHooks(db: Database, quiet: (email: string) => boolean) {
       if (ctx.path === '/passkey/delete-passkey') {
         const removed = await removing.get()
         if (!removed) return
-        const { id, userId, name } = removed
-        const entry = { action: 'passkey.remove', actorId: userId, userId, name } as const
+        const { id, userId, name, by } = removed
+        const entry = { action: 'passkey.remove', by, userId, name } as const
         await passkeyChanged(db, about(ctx, id), async () => entry)
       }
     },

@@ -184,15 +184,18 @@ export const authBudget = pgTable(
 
 /**
  * Every administrative action on users and sessions: who (actor), what
- * (action), whom (target), when and from which address. No foreign keys: the
- * trail outlives the users it names (a deleted user's row stays, with the
- * e-mail in `details`).
+ * (action), whom (target), when and from which address. During an
+ * impersonation the actor is the admin behind it and `impersonated_user_id`
+ * the person they acted as (written by `recordAudit` only,
+ * src/server/auth/audit.server.ts). No foreign keys: the trail outlives the
+ * users it names (a deleted user's row stays, with the e-mail in `details`).
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: text('id').primaryKey(),
     actorId: text('actor_id'),
+    impersonatedUserId: text('impersonated_user_id'),
     action: text('action').notNull(),
     targetUserId: text('target_user_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),

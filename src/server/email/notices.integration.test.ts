@@ -143,7 +143,8 @@ describe('passkeys', () => {
     clearOutbox()
 
     const added = await passkeyRow(userId, 'Pixel 8')
-    const entry = { action: 'passkey.add', actorId: userId, userId, name: 'Pixel 8' } as const
+    const by = { userId, impersonatedBy: null }
+    const entry = { action: 'passkey.add', by, userId, name: 'Pixel 8' } as const
     await passkeyChanged(api.db, { passkeyId: added, language: 'en', ip: null }, async () => entry)
     // The same cause again (a retried hook) is the same e-mail.
     await passkeyChanged(api.db, { passkeyId: added, language: 'en', ip: null }, async () => entry)

@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto'
 
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
 import { session, user } from '@/server/db/schema'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { readSession, verifiedCookieValue } from './session-read.server'
+import { plainSessionAnswer, readSession, verifiedCookieValue } from './session-read.server'
 
 let api: ApiHarness
 
@@ -141,6 +141,80 @@ describe('kept session reads', () => {
     await other.connect()
     try {
       await other.query('delete from session where token = $1', [token])
+    } finally {
+      await other.end()
+    }
+    await vi.waitFor(async () => expect((await read(cookie)).result).toBeNull(), { timeout: 5000, interval: 5 })
+  })
+})
+
+/** A ban as any writer sets it (a script, `psql`): plain SQL, none of the auth service's hooks. */
+async function banInSql(userId: string, expires: 'never' | 'past' | '2 seconds') {
+  const until = {
+    never: sql`null`,
+    past: sql`now() - interval '1 minute'`,
+    '2 seconds': sql`now() + interval '2 seconds'`,
+  }
+  await api.db.execute(sql`update "user" set banned = true, ban_expires = ${until[expires]} where id = ${userId}`)
+}
+
+const unbanInSql = (userId: string) =>
+  api.db.execute(sql`update "user" set banned = false, ban_expires = null where id = ${userId}`)
+
+/** Every session read of the server, for one cookie: null when it opens no session. */
+async function everyRead(cookie: string) {
+  const headers = () => new Headers({ cookie })
+  const getSession = await api.auth.api.getSession({ headers: headers() })
+  const answered = await api.auth.handler(
+    new Request('http://localhost:3000/api/auth/get-session', { headers: headers() }),
+  )
+  return {
+    readSession: (await readSession(api.auth, api.db, headers()))?.session.id ?? null,
+    plainSessionAnswer: (await plainSessionAnswer(api.auth, api.db, headers()))?.session.id ?? null,
+    getSession: getSession?.session.id ?? null,
+    handler: ((await answered.json()) as { session?: { id: string } } | null)?.session?.id ?? null,
+  }
+}
+
+describe('a ban written by any writer', () => {
+  // The next test signs the same person in again.
+  afterEach(() => api.db.execute(sql`update "user" set banned = false, ban_expires = null where email = ${EMAIL}`))
+
+  it('is honoured at the next request on every session read, kept or not (ban_expires in the past: no ban)', async () => {
+    const { cookie, row } = await signedIn()
+    const open = { readSession: row.id, plainSessionAnswer: row.id, getSession: row.id, handler: row.id }
+    expect(await everyRead(cookie)).toEqual(open)
+    await banInSql(row.userId, 'never')
+    expect(await everyRead(cookie)).toEqual({
+      readSession: null,
+      plainSessionAnswer: null,
+      getSession: null,
+      handler: null,
+    })
+    await banInSql(row.userId, 'past')
+    expect(await everyRead(cookie)).toEqual(open)
+    await unbanInSql(row.userId)
+    expect(await everyRead(cookie)).toEqual(open)
+  })
+
+  it('counts its end at every read, kept or not: a ban that runs out lets the session in again', async () => {
+    const { cookie, row } = await signedIn()
+    await banInSql(row.userId, '2 seconds')
+    expect((await read(cookie)).result).toBeNull()
+    // No write announces the end of a ban: the kept read must see it pass by itself.
+    await vi.waitFor(async () => expect((await read(cookie)).result?.session.id).toBe(row.id), {
+      timeout: 5000,
+      interval: 100,
+    })
+  })
+
+  it.runIf(inject('postgres'))("is heard from another process's connection", async () => {
+    const { cookie, row } = await signedIn()
+    expect((await read(cookie)).result).not.toBeNull()
+    const other = new pg.Client({ connectionString: api.handle.url })
+    await other.connect()
+    try {
+      await other.query('update "user" set banned = true where id = $1', [row.userId])
     } finally {
       await other.end()
     }

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 
 import type { Auth } from '@/server/auth/auth.server'
+import { isBanned } from '@/server/auth/bans.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { session, user } from '@/server/db/schema'
@@ -82,10 +83,11 @@ function sessionRow(db: Database, signed: string, secret: string) {
  * The session of the plain case, read in one query (session joined to its
  * user by the signed token) after a synchronous HMAC check, or kept from an
  * earlier read: a validly signed token of a live session that is not due a
- * refresh. `null` when there is no session cookie
+ * refresh, of a person not banned. `null` when there is no session cookie
  * at all; `undefined` when better-auth must decide: a forged cookie, an
  * expired or unknown session (deleted, with its cookie), one past `updateAge`
- * (its expiry extended), the "don't remember me" cookie.
+ * (its expiry extended), the "don't remember me" cookie, a ban (refused there:
+ * src/server/auth/bans.server.ts).
  */
 async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
   const context = await auth.$context
@@ -101,7 +103,8 @@ async function plainSession(auth: Auth, db: Database, headers: Headers): Promise
     !context.options.session?.disableSessionRefresh &&
     row !== undefined &&
     row.session.expiresAt.valueOf() - expiresIn * 1000 + updateAge * 1000 <= now
-  const plain = row && row.session.expiresAt.valueOf() > now && !refreshDue
+  // A ban is checked at every read too, kept or not: one written in SQL ends no session, one that runs out announces nothing.
+  const plain = row && row.session.expiresAt.valueOf() > now && !refreshDue && !isBanned(row.user, now)
   fastPathTally.inc({ path: 'session-read', result: plain ? 'hit' : 'miss' })
   return plain ? row : undefined
 }
