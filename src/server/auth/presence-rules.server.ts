@@ -174,9 +174,7 @@ export const PROCEDURE_RULES: Record<string, Rule> = {
   'account.revokeSession': ORDINARY,
   'account.revokeOtherSessions': ORDINARY,
   'account.passkeys': ORDINARY,
-  'account.removePasskey': ownCredential('removePasskey', ({ db, userId, body }) =>
-    isLastPasskey(db, userId, body.id),
-  ),
+  'account.removePasskey': ownCredential('removePasskey', ({ db, userId, body }) => isLastPasskey(db, userId, body.id)),
   'auth.session': PUBLIC,
   'auth.onboard': ORDINARY,
   'auth.signInOptions': PUBLIC,
@@ -227,4 +225,21 @@ export const authRouteRule = (path: string): Rule =>
 export const procedureRule = (path: readonly string[]): Rule => {
   const name = path.join('.')
   return Object.hasOwn(PROCEDURE_RULES, name) ? PROCEDURE_RULES[name]! : UNCLASSIFIED
+}
+
+/** Every procedure's path in `router` (`['user', 'delete']` → `user.delete`). */
+export function procedurePaths(node: object, prefix: string[] = []): string[] {
+  return Object.entries(node).flatMap(([name, child]) =>
+    (child as { '~orpc'?: unknown })['~orpc']
+      ? [[...prefix, name].join('.')]
+      : procedurePaths(child as object, [...prefix, name]),
+  )
+}
+
+/** The routes no rule classifies: better-auth's template paths (from `auth.api`) and the router's procedures. */
+export function unclassifiedRoutes(authPaths: string[], router: object): string[] {
+  return [
+    ...new Set(authPaths.filter((path) => !Object.hasOwn(AUTH_ROUTE_RULES, path))),
+    ...procedurePaths(router).filter((path) => !Object.hasOwn(PROCEDURE_RULES, path)),
+  ]
 }

@@ -34,8 +34,7 @@ export interface PresenceCaller {
 }
 
 export type PresenceRefusal =
-  | { code: typeof NOT_WHILE_IMPERSONATING }
-  | { code: 'SESSION_EXPIRED'; action: ProofAction | null }
+  { code: typeof NOT_WHILE_IMPERSONATING } | { code: 'SESSION_EXPIRED'; action: ProofAction | null }
 
 /**
  * Whether the session's proof is still open at `now`, keeping it open if so
