@@ -25,12 +25,15 @@ export type Rule =
       access: 'proof'
       /** What the proof dialog names (none for an unclassified route). */
       action: ProofAction | null
-      /** Proof only when this holds (the request's body or input decides). */
-      when?: (request: ProofRequest) => boolean | Promise<boolean>
+      /** Proof only when this holds (the request's body or input decides); an action names it more precisely. */
+      when?: (request: ProofRequest) => Needs | Promise<Needs>
       /** The grant a caller needs at all: without it the route refuses on its own (proof would not help). */
       grant?: Partial<Record<string, readonly string[]>>
       notWhileImpersonating?: true
     }
+
+/** Whether the request needs the proof, or the action it needs it for. */
+type Needs = boolean | ProofAction
 
 export interface ProofRequest {
   db: Database
@@ -55,6 +58,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 const record = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
+/** Several fields needing the proof: the rule's own action; one: its own. */
+function actionOf(fields: ProofAction[]): Needs {
+  const kinds = [...new Set(fields)]
+  return kinds.length === 1 ? kinds[0]! : kinds.length > 1
+}
+
 /** A role other than the default, asked as `role` (a string or a list) or inside `data`. */
 function asksPrivilegedRole(body: Record<string, unknown>) {
   const role = body.role ?? record(body.data).role
@@ -63,8 +72,20 @@ function asksPrivilegedRole(body: Record<string, unknown>) {
 
 /** admin/update-user: a name or a picture is ordinary; anything else (e-mail, role, ban…) needs the proof. */
 const ORDINARY_USER_FIELDS = new Set(['name', 'image'])
+const FIELD_ACTIONS: Record<string, ProofAction> = {
+  email: 'changeUserEmail',
+  emailVerified: 'changeUserEmail',
+  role: 'setRole',
+  banned: 'banUser',
+  banReason: 'banUser',
+  banExpires: 'banUser',
+}
 const setsMoreThanName = ({ body }: ProofRequest) =>
-  Object.keys(record(body.data)).some((field) => !ORDINARY_USER_FIELDS.has(field))
+  actionOf(
+    Object.keys(record(body.data))
+      .filter((field) => !ORDINARY_USER_FIELDS.has(field))
+      .map((field) => FIELD_ACTIONS[field] ?? 'updateUser'),
+  )
 
 /** Whether `id` is the caller's last passkey (another's, or an unknown id, the route answers itself). */
 async function isLastPasskey(db: Database, userId: string, id: unknown) {
@@ -78,14 +99,17 @@ async function isLastPasskey(db: Database, userId: string, id: unknown) {
   return (total?.value ?? 0) <= 1
 }
 
-/** user.update: a new e-mail or a new role needs the proof; a new name does not. */
+/** user.update: a new e-mail or a new role needs the proof (either one named); a new name does not. */
 async function changesEmailOrRole({ db, body }: ProofRequest) {
   const id = text(body.id)
   if (!id) return false
   const [current] = await db.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, id))
   if (!current) return false // the procedure answers NOT_FOUND
   const email = text(body.email)
-  return (email !== undefined && email.trim().toLowerCase() !== current.email) || body.role !== current.role
+  const fields: ProofAction[] = []
+  if (email === undefined || email.trim().toLowerCase() !== current.email) fields.push('changeUserEmail')
+  if (body.role !== current.role) fields.push('setRole')
+  return actionOf(fields)
 }
 
 /** better-auth's endpoints, every plugin's (auth.server.ts), by template path; every method alike. */

@@ -258,14 +258,18 @@ describe('a proof of presence by e-mail code, while signed in', () => {
 
 describe('issue 38: every route that changes another account, or makes an admin, needs the proof', () => {
   type Client = Awaited<ReturnType<ApiHarness['client']>>
-  const routes: Record<string, (id: string) => Record<string, unknown>> = {
-    "admin/update-user: another account's e-mail": (userId) => ({
-      userId,
-      data: { email: `moved-${userId}@example.net` },
-    }),
-    'admin/update-user: a ban': (userId) => ({ userId, data: { banned: true } }),
+  const routes: Record<string, { action: string; body: (id: string) => Record<string, unknown> }> = {
+    "admin/update-user: another account's e-mail": {
+      action: 'changeUserEmail',
+      body: (userId) => ({ userId, data: { email: `moved-${userId}@example.net` } }),
+    },
+    'admin/update-user: a ban': { action: 'banUser', body: (userId) => ({ userId, data: { banned: true } }) },
+    'admin/update-user: a role and an e-mail': {
+      action: 'updateUser',
+      body: (userId) => ({ userId, data: { role: 'admin', email: `moved-${userId}@example.net` } }),
+    },
   }
-  for (const [name, body] of Object.entries(routes)) {
+  for (const [name, { action, body }] of Object.entries(routes)) {
     it(`${name}: a stale admin session is refused, naming the action; nothing changes`, async () => {
       const target = await newTarget()
       const before = await stateOf(target.id)
@@ -273,7 +277,7 @@ describe('issue 38: every route that changes another account, or makes an admin,
       expect(await api.authPost('admin', '/admin/update-user', body(target.id))).toMatchObject({
         status: 403,
         code: 'SESSION_EXPIRED',
-        json: { message: EXPIRED, proofAction: 'updateUser' },
+        json: { message: EXPIRED, proofAction: action },
       })
       expect(await stateOf(target.id)).toEqual(before)
     })
@@ -308,7 +312,7 @@ describe('issue 38: every route that changes another account, or makes an admin,
 
   const procedures: Record<string, { action: string; call: (client: Client, id: string) => Promise<unknown> }> = {
     'user.update (e-mail only)': {
-      action: 'updateUser',
+      action: 'changeUserEmail',
       call: (client, id) => client.user.update({ id, name: 'Target', email: `moved-${id}@example.net`, role: 'user' }),
     },
     'user.create (admin)': {

@@ -75,9 +75,9 @@ export async function presenceRefusal(
   if (rule.notWhileImpersonating && caller.impersonatedBy) return { code: NOT_WHILE_IMPERSONATING }
   if (rule.access !== 'proof' || (rule.grant && !roleCan(caller.role, rule.grant))) return
   const request = { db, userId: caller.userId, body: isRecord(body) ? body : {} }
-  if (rule.when && !(await rule.when(request))) return
-  if (await keepProofOpen(db, caller, times, now)) return
-  return { code: 'SESSION_EXPIRED', action: rule.action }
+  const needs = rule.when ? await rule.when(request) : true
+  if (!needs || (await keepProofOpen(db, caller, times, now))) return
+  return { code: 'SESSION_EXPIRED', action: needs === true ? rule.action : needs }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
