@@ -90,7 +90,7 @@ const signedIn = base.use(async ({ context, next }) => {
  * applied before its input is even validated: refused while impersonating, or
  * 403 SESSION_EXPIRED naming the action until the caller proves presence.
  */
-const presence = os.$context<ApiContext>().middleware(async ({ context, path, next }, input) => {
+export const presence = os.$context<ApiContext>().middleware(async ({ context, path, next }, input) => {
   const result = await sessionOf(context)
   if (!result) throw apiError('UNAUTHORIZED')
   const { user, session } = result

@@ -4,6 +4,7 @@ import { organization } from 'better-auth/plugins'
 import { describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
+import { presence } from '@/server/api/procedure.server'
 import { router } from '@/server/api/router.server'
 import { createTestDatabase } from '@/test/database'
 
@@ -43,6 +44,19 @@ describe('the classification of every route', () => {
     expect(Object.keys(AUTH_ROUTE_RULES).filter((path) => !paths.includes(path))).toEqual([])
     const procedures = procedurePaths(router)
     expect(Object.keys(PROCEDURE_RULES).filter((path) => !procedures.includes(path))).toEqual([])
+  })
+
+  it('is applied to every procedure that is not public (the presence middleware is in its chain)', () => {
+    const procedureAt = (path: string) =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], router) as {
+        '~orpc': { middlewares: unknown[] }
+      }
+    const unguarded = procedurePaths(router).filter(
+      (path) =>
+        procedureRule(path.split('.')).access !== 'public' &&
+        !procedureAt(path)['~orpc'].middlewares.includes(presence),
+    )
+    expect(unguarded).toEqual([])
   })
 
   it("fails on a plugin's routes or a procedure added unclassified, and guards them meanwhile", () => {
