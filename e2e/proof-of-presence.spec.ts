@@ -1,8 +1,9 @@
-// The proof of presence as a person meets it (issue 28): an action that cannot be undone,
-// asked for longer than PROOF_MAX_AGE_SECONDS after signing in, opens 'Confirm it's you';
-// a passkey or a new e-mail code proves it and the action is then done, without starting
-// again. Runs against an app of its own whose proof lasts 5 seconds (the clock the test
-// controls), so that the shared apps' admin tests never meet the dialog.
+// The proof of presence as a person meets it (issues 28, 38): an action that needs it, asked
+// for once the proof is closed (PROOF_WINDOW_SECONDS after the sign-in or the last such action),
+// opens 'Confirm it's you', naming the action; a passkey or a new e-mail code proves it and the
+// action is then done, without starting again. Runs against an app of its own whose proof lasts
+// 5 idle seconds (the clock the test controls), so that the shared apps' admin tests never meet
+// the dialog.
 import { type Browser, expect, type Page, test } from '@playwright/test'
 
 import { readLoginCode } from './support/mailbox'
@@ -20,7 +21,9 @@ let app: OwnApp
 test.describe.configure({ mode: 'serial', timeout: 60_000 })
 
 test.beforeAll(async () => {
-  app = await startOwnApp(port, { RATE_LIMIT: 'false', PROOF_MAX_AGE_SECONDS: String(PROOF_SECONDS) })
+  // Starting a production app of its own takes a while on a loaded machine.
+  test.setTimeout(90_000)
+  app = await startOwnApp(port, { RATE_LIMIT: 'false', PROOF_WINDOW_SECONDS: String(PROOF_SECONDS) })
 })
 
 test.afterAll(async () => {
@@ -28,8 +31,8 @@ test.afterAll(async () => {
 })
 
 /** A page of its own browser, on the own app. */
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: app.baseURL })
+async function newPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: app.baseURL, ...(viewport ? { viewport } : {}) })
   return context.newPage()
 }
 
@@ -53,7 +56,7 @@ async function openUser(page: Page, email: string) {
   await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/)
 }
 
-/** The sign-in is older than the proof's window: the next dangerous action asks again. */
+/** The proof has been idle longer than its window: the next action that needs it asks again. */
 async function letProofExpire(page: Page) {
   await page.waitForTimeout(PROOF_SECONDS * 1000 + 200)
 }
@@ -69,6 +72,7 @@ test('an admin without a passkey deletes a user after proving presence with a ne
   await page.getByRole('alertdialog', { name: 'Delete Proof Target?' }).getByRole('button', { name: 'Delete' }).click()
   const proof = page.getByRole('dialog', { name: "Confirm it's you" })
   await expect(proof).toBeVisible()
+  await expect(proof).toContainText('You are about to delete this user. This action cannot be undone.')
   const after = new Date()
   await proof.getByRole('button', { name: 'E-mail me a code' }).click()
   const code = await readLoginCode(ADMIN_EMAIL, { after })
@@ -99,6 +103,8 @@ test('an admin with a passkey bans a user after a passkey proof, and is asked ag
   await page.getByRole('button', { name: 'Ban' }).click()
   await page.getByRole('dialog', { name: 'Ban Banned Twice?' }).getByRole('button', { name: 'Ban user' }).click()
   const proof = page.getByRole('dialog', { name: "Confirm it's you" })
+  await expect(proof).toContainText('You are about to ban this user.')
+  await expect(proof).not.toContainText('cannot be undone')
   await proof.getByRole('button', { name: 'Use my passkey' }).click()
   await expect(page.getByTestId('ban-state')).toContainText('Banned')
   await expect(proof).toHaveCount(0)
@@ -111,4 +117,35 @@ test('an admin with a passkey bans a user after a passkey proof, and is asked ag
   await page.getByRole('button', { name: 'Ban' }).click()
   await page.getByRole('dialog', { name: 'Ban Banned Twice?' }).getByRole('button', { name: 'Ban user' }).click()
   await expect(proof).toBeVisible()
+})
+
+test('at 320 px, the dialog names a role change, says nothing of undoing it, and keeps its buttons off its edges', async ({
+  browser,
+}) => {
+  const email = await newUser(browser, 'Narrow Target')
+  const page = await newPage(browser, { width: 320, height: 640 })
+  await signIn(page, ADMIN_EMAIL)
+  await openUser(page, email)
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await page.getByLabel('Role').selectOption('admin')
+  await letProofExpire(page)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  const proof = page.getByRole('dialog', { name: "Confirm it's you" })
+  await expect(proof).toContainText("You are about to change this user's role.")
+  await expect(proof).not.toContainText('cannot be undone')
+  // Each button inside the dialog with room on both sides, and nothing wider than the screen.
+  const box = (await proof.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(320)
+  const buttons = proof.getByRole('button')
+  expect(await buttons.count()).toBeGreaterThanOrEqual(3)
+  for (const button of await buttons.all()) {
+    const inner = (await button.boundingBox())!
+    expect(inner.x - box.x, await button.innerText()).toBeGreaterThanOrEqual(16)
+    expect(box.x + box.width - (inner.x + inner.width), await button.innerText()).toBeGreaterThanOrEqual(16)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await proof.getByRole('button', { name: 'Cancel' }).click()
+  await expect(proof).toHaveCount(0)
 })

@@ -16,6 +16,20 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
 
+/** A duration in whole seconds, 1 to a day, `fallback` when unset. */
+const seconds = (name: string, fallback: number) =>
+  z
+    .preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: `${name} must be a number of seconds` })
+        .int(`${name} must be a whole number of seconds`)
+        .min(1, `${name} must be at least 1`)
+        .max(24 * 60 * 60, `${name} must be at most 86400 (a day)`)
+        .optional(),
+    )
+    .default(fallback)
+
 /** The project's repository, when package.json names one (REPOSITORY_URL replaces it). */
 const PACKAGE_REPOSITORY = repositoryWebUrl((packageJson as { repository?: unknown }).repository)
 /** Without a repository, the welcome page's links stay in the app: its own about page. */
@@ -175,18 +189,10 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
       .transform((value) => value === 'true'),
-    // Seconds a sign-in counts as a proof of presence for the actions that cannot be undone (decision 035).
-    PROOF_MAX_AGE_SECONDS: z
-      .preprocess(
-        emptyToUndefined,
-        z.coerce
-          .number({ message: 'PROOF_MAX_AGE_SECONDS must be a number of seconds' })
-          .int('PROOF_MAX_AGE_SECONDS must be a whole number of seconds')
-          .min(1, 'PROOF_MAX_AGE_SECONDS must be at least 1')
-          .max(24 * 60 * 60, 'PROOF_MAX_AGE_SECONDS must be at most 86400 (a day)')
-          .optional(),
-      )
-      .default(5 * 60),
+    // The proof of presence (decision 035): open this many seconds after the sign-in and after
+    // each protected action (sliding), and never longer than PROOF_MAX_AGE_SECONDS after the sign-in.
+    PROOF_WINDOW_SECONDS: seconds('PROOF_WINDOW_SECONDS', 15 * 60),
+    PROOF_MAX_AGE_SECONDS: seconds('PROOF_MAX_AGE_SECONDS', 2 * 60 * 60),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     // Days the audit trail keeps an entry; a daily job deletes older ones.
     AUDIT_RETENTION_DAYS: optional(

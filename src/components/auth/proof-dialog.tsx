@@ -5,6 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { OtpField } from '@/components/ui/otp-field'
 import {
   ResponsiveDialog,
+  ResponsiveDialogBody,
   ResponsiveDialogContent,
   ResponsiveDialogDescription,
   ResponsiveDialogFooter,
@@ -15,12 +16,14 @@ import { type AuthCallError, authClient, settleAuthCall } from '@/lib/auth/auth-
 import { authErrorMessage } from '@/lib/auth/auth-errors'
 import { OTP_LENGTH } from '@/lib/auth/otp'
 import { signInWithPasskey } from '@/lib/auth/passkeys'
-import { settleProof, useProofAsked } from '@/lib/auth/proof-store'
+import { PROOF_ACTIONS } from '@/lib/auth/proof-actions'
+import { settleProof, useProofAction, useProofAsked } from '@/lib/auth/proof-store'
 import { useTranslation } from '@/lib/i18n/react'
 
 /**
- * 'Confirm it's you': an action that cannot be undone was refused for want of
- * a recent sign-in (SESSION_EXPIRED). The person signs in again here, with a
+ * 'Confirm it's you': an action was refused because the session's proof of
+ * presence is closed (SESSION_EXPIRED). The dialog names that action, and says
+ * it cannot be undone only when so. The person signs in again here, with a
  * passkey or a new e-mail code, without leaving the page; the refused request
  * is then sent again with the fresh session (proof-store.ts), and the action
  * completes where it was asked.
@@ -28,6 +31,7 @@ import { useTranslation } from '@/lib/i18n/react'
 export function ProofDialog({ email }: { email: string }) {
   const { t } = useTranslation('auth')
   const asked = useProofAsked()
+  const action = useProofAction()
   const [codeSent, setCodeSent] = useState(false)
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
@@ -70,8 +74,14 @@ export function ProofDialog({ email }: { email: string }) {
         <ResponsiveDialogHeader>
           <ResponsiveDialogTitle>{t('proof.title')}</ResponsiveDialogTitle>
           <ResponsiveDialogDescription>{t('proof.description')}</ResponsiveDialogDescription>
+          {action ? (
+            <p className="text-sm font-medium">
+              {t('proof.action', { action: t(`proof.actions.${action}`) })}
+              {PROOF_ACTIONS[action].irreversible ? ` ${t('proof.irreversible')}` : null}
+            </p>
+          ) : null}
         </ResponsiveDialogHeader>
-        <div className="flex flex-col gap-3">
+        <ResponsiveDialogBody className="flex flex-col gap-3">
           <Button loading={busy && !codeSent} disabled={busy} onClick={() => void step(signInWithPasskey, true)}>
             {t('proof.passkey')}
           </Button>
@@ -95,7 +105,7 @@ export function ProofDialog({ email }: { email: string }) {
             </Button>
           )}
           <FormAlert>{error}</FormAlert>
-        </div>
+        </ResponsiveDialogBody>
         <ResponsiveDialogFooter>
           <Button variant="ghost" disabled={busy} onClick={() => close()}>
             {t('proof.cancel')}

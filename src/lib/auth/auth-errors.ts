@@ -68,6 +68,7 @@ export const AUTH_ERROR_CODES = [
   'EMAIL_ALREADY_USED',
   'IMAGE_INVALID',
   'ROLE_INVALID',
+  'NOT_WHILE_IMPERSONATING',
   // Passkeys (better-auth's passkey plugin; the browser's refusals, src/lib/auth/passkeys.ts)
   'PASSKEY_NOT_FOUND',
   'AUTHENTICATION_FAILED',

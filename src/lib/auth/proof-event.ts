@@ -5,3 +5,9 @@
  * `fetchWithProof`, which only the API clients use, there too.
  */
 export const PROOF_EVENT = 'start-books:proof'
+
+/** The event's detail: the answer's callback, and the action the server named (unchecked). */
+export interface ProofAsk {
+  resolve: (proved: boolean) => void
+  action: unknown
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { fetchWithProof } from './proof-fetch'
-import { isProofAsked, settleProof } from './proof-store'
+import { isProofAsked, proofAction, settleProof } from './proof-store'
 
 const json = (status: number, body: unknown) => Response.json(body, { status })
 
@@ -50,4 +50,29 @@ describe('fetchWithProof (the proof of presence, docs/decisions/035)', () => {
     expect((await fetchIt('/api/auth/admin/remove-user', { method: 'POST', body: '{}' })).status).toBe(403)
     expect(isProofAsked()).toBe(false)
   })
+
+  const named = {
+    'the auth service': json(403, { code: 'SESSION_EXPIRED', proofAction: 'setRole' }),
+    'the app API (RPC)': json(403, { json: { data: { authCode: 'SESSION_EXPIRED', proofAction: 'setRole' } } }),
+  }
+  for (const [door, refusal] of Object.entries(named)) {
+    it(`keeps the action ${door} names for the dialog; an unknown one is none`, async () => {
+      const { impl } = server([
+        refusal.clone(),
+        json(200, {}),
+        json(403, { code: 'SESSION_EXPIRED', proofAction: 'x' }),
+      ])
+      const fetchIt = fetchWithProof(impl)
+      const first = fetchIt('/api/x', { method: 'POST', body: '{}' })
+      await vi.waitFor(() => expect(isProofAsked()).toBe(true))
+      expect(proofAction()).toBe('setRole')
+      settleProof(true)
+      await first
+      const second = fetchIt('/api/x', { method: 'POST', body: '{}' })
+      await vi.waitFor(() => expect(isProofAsked()).toBe(true))
+      expect(proofAction()).toBeNull()
+      settleProof(false)
+      await second
+    })
+  }
 })

@@ -1,4 +1,5 @@
 import { AUTH_ERROR_CODES } from '@/lib/auth/auth-errors'
+import { isProofAction, NOT_WHILE_IMPERSONATING } from '@/lib/auth/proof-actions'
 import type { TranslationKey } from '@/lib/i18n/keys'
 import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
@@ -25,17 +26,25 @@ export type AuthServiceErrors = Record<string, { code: ApiErrorCode; key: Transl
  * domain's (`errors`), else the catalogue's (`auth:errors.<CODE>`,
  * docs/product.md#errors) for a `YOU_…` rule or SESSION_EXPIRED, else the API's generic one for the status.
  */
-export function authServiceError(status: number, authCode: string | undefined, errors: AuthServiceErrors = {}) {
+export function authServiceError(
+  status: number,
+  authCode: string | undefined,
+  errors: AuthServiceErrors = {},
+  proofAction?: unknown,
+) {
   const known = authCode ? errors[authCode] : undefined
   if (known) return apiError(known.code, known.key, { field: known.field, authCode })
   const code = STATUS_CODES[status] ?? 'INTERNAL_SERVER_ERROR'
-  // A permission rule, or the proof of presence it asks for again (SESSION_EXPIRED).
+  // A permission rule, the proof of presence it asks for again (SESSION_EXPIRED), or impersonation's limits.
   const catalogued =
-    authCode?.startsWith('YOU_') || authCode === 'SESSION_EXPIRED'
+    authCode?.startsWith('YOU_') || authCode === 'SESSION_EXPIRED' || authCode === NOT_WHILE_IMPERSONATING
       ? AUTH_ERROR_CODES.find((candidate) => candidate === authCode)
       : undefined
   const key: TranslationKey = catalogued ? `auth:errors.${catalogued}` : API_ERROR_KEYS[code]
-  return apiError(code, key, { authCode, values: code === 'FORBIDDEN' ? { resource: 'user' } : undefined })
+  const error = apiError(code, key, { authCode, values: code === 'FORBIDDEN' ? { resource: 'user' } : undefined })
+  // The action the proof dialog names (src/lib/auth/proof-actions.ts).
+  if (isProofAction(proofAction)) error.data.proofAction = proofAction
+  return error
 }
 
 /** Headers of the caller's request that describe the body it sent, not the one sent on. */
@@ -72,8 +81,13 @@ export async function callAuthService<T>(
     body: JSON.stringify(body),
   })
   const response = await handleAuthRequest(context.auth, request, context.clientIp)
-  const json = (await response.json().catch(() => null)) as { code?: unknown } | null
+  const json = (await response.json().catch(() => null)) as { code?: unknown; proofAction?: unknown } | null
   if (!response.ok)
-    throw authServiceError(response.status, typeof json?.code === 'string' ? json.code : undefined, errors)
+    throw authServiceError(
+      response.status,
+      typeof json?.code === 'string' ? json.code : undefined,
+      errors,
+      json?.proofAction,
+    )
   return json as T
 }

@@ -17,6 +17,8 @@ export interface ApiErrorData {
    * (e.g. `YOU_CANNOT_BAN_YOURSELF`): the same code /api/auth answers with.
    */
   authCode?: string
+  /** With SESSION_EXPIRED: the action the proof of presence would confirm (src/lib/auth/proof-actions.ts). */
+  proofAction?: string
 }
 
 /** The oRPC error codes the API answers with, and their HTTP statuses. */

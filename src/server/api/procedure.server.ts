@@ -4,6 +4,8 @@ import type { AuthErrorCode } from '@/lib/auth/auth-errors'
 import type { Permission } from '@/lib/auth/permissions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
+import { presenceRefusal } from '@/server/auth/presence.server'
+import { procedureRule } from '@/server/auth/presence-rules.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 
 import { authServiceError } from './auth-service.server'
@@ -71,7 +73,7 @@ export function sessionOf(context: ApiContext) {
 }
 
 /** The signed-in caller, from the session cookie (a banned user has no session). */
-export const authedProcedure = base.use(async ({ context, next }) => {
+const signedIn = base.use(async ({ context, next }) => {
   const result = await sessionOf(context)
   if (!result) throw apiError('UNAUTHORIZED')
   const { user, session } = result
@@ -84,15 +86,43 @@ export const authedProcedure = base.use(async ({ context, next }) => {
 })
 
 /**
+ * The procedure's classification (src/server/auth/presence-rules.server.ts),
+ * applied before its input is even validated: refused while impersonating, or
+ * 403 SESSION_EXPIRED naming the action until the caller proves presence.
+ */
+export const presence = os.$context<ApiContext>().middleware(async ({ context, path, next }, input) => {
+  const result = await sessionOf(context)
+  if (!result) throw apiError('UNAUTHORIZED')
+  const { user, session } = result
+  const caller = {
+    userId: user.id,
+    role: user.role,
+    sessionId: session.id,
+    createdAt: session.createdAt,
+    impersonatedBy: session.impersonatedBy,
+  }
+  const times = { windowSeconds: context.env.PROOF_WINDOW_SECONDS, maxAgeSeconds: context.env.PROOF_MAX_AGE_SECONDS }
+  const refusal = await presenceRefusal(context.db, procedureRule(path), caller, input, times, Date.now())
+  if (refusal) throw authServiceError(403, refusal.code, {}, 'action' in refusal ? refusal.action : null)
+  return next()
+})
+
+/** The signed-in caller, from the session cookie (a banned user has no session). */
+export const authedProcedure = signedIn.use(presence)
+
+/**
  * Signed in, and the caller's role grants `permission` (docs/product.md#permissions): the one line of access of every procedure. A procedure that
  * stands for an admin route of the auth service names that route's refusal
  * (`deniedCode`, e.g. YOU_ARE_NOT_ALLOWED_TO_BAN_USERS), so both doors
  * refuse alike; otherwise the refusal is the API's FORBIDDEN.
  */
 export function withPermission(permission: Permission, deniedCode?: AuthErrorCode) {
-  return authedProcedure.use(({ context, next }) => {
-    if (roleCan(context.user.role, permission)) return next()
-    if (deniedCode) throw authServiceError(403, deniedCode)
-    throw apiError('FORBIDDEN', undefined, { values: { resource: Object.keys(permission).join(', ') } })
-  })
+  // The grant first: without it the refusal is the rule's, not a proof that would not help.
+  return signedIn
+    .use(({ context, next }) => {
+      if (roleCan(context.user.role, permission)) return next()
+      if (deniedCode) throw authServiceError(403, deniedCode)
+      throw apiError('FORBIDDEN', undefined, { values: { resource: Object.keys(permission).join(', ') } })
+    })
+    .use(presence)
 }

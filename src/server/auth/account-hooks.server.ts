@@ -11,9 +11,9 @@ const CHANGE_EMAIL_PATHS = ['/email-otp/request-email-change', '/email-otp/chang
  * Rules of the account page that better-auth does not enforce itself; they run
  * before its endpoints, whatever client calls them (the name's rule is in
  * user-fields.server.ts):
- * - changing the e-mail needs a fresh session (SESSION_EXPIRED otherwise, as
- *   better-auth's delete-user does) and an address no one uses
- *   ('Email already used'; better-auth would answer success and send nothing).
+ * - changing the e-mail needs an address no one uses ('Email already used';
+ *   better-auth would answer success and send nothing); its proof of presence
+ *   is presence.server.ts's.
  */
 export async function accountHooks(ctx: HookContext) {
   if (CHANGE_EMAIL_PATHS.includes(ctx.path)) return checkEmailChange(ctx)
@@ -23,13 +23,6 @@ async function checkEmailChange(ctx: HookContext) {
   // Without a session the endpoint answers 401 itself: say nothing of addresses.
   const session = await getSessionFromCtx(ctx)
   if (!session) return
-  const freshAge = ctx.context.sessionConfig.freshAge
-  if (freshAge !== 0 && Date.now() - new Date(session.session.createdAt).getTime() >= freshAge * 1000) {
-    throw new APIError('FORBIDDEN', {
-      code: 'SESSION_EXPIRED',
-      message: 'Session expired. Re-authenticate to perform this action.',
-    })
-  }
   const newEmail = (ctx.body as { newEmail?: unknown } | undefined)?.newEmail
   if (typeof newEmail !== 'string') return
   const taken = await ctx.context.internalAdapter.findUserByEmail(newEmail.trim().toLowerCase())

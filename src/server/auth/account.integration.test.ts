@@ -10,7 +10,7 @@ import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { authRequests, errorCode, readCode, signInWithCode, TEST_BASE_URL } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
-import { type Auth, createAuth, SESSION_FRESH_AGE_SECONDS } from './auth.server'
+import { type Auth, createAuth } from './auth.server'
 import { handleAuthRequest } from './handler.server'
 
 /**
@@ -149,9 +149,9 @@ describe('change of e-mail by a code sent to the new address', () => {
     expect(await userRow(newEmail)).toMatchObject({ emailVerified: true })
   })
 
-  it('needs a fresh session: SESSION_EXPIRED after the fresh age', async () => {
+  it('needs a proof of presence: SESSION_EXPIRED once it is closed', async () => {
     const cookie = await signInWithCode(api, 'xavier.dubois@example.com')
-    await ageSessions('xavier.dubois@example.com', SESSION_FRESH_AGE_SECONDS + 60)
+    await ageSessions('xavier.dubois@example.com', env.PROOF_MAX_AGE_SECONDS + 60)
     const response = await api.post('/email-otp/request-email-change', {
       body: { newEmail: 'xavier.new@example.com' },
       ...withCookie(cookie),
@@ -165,7 +165,7 @@ describe('deletion of one’s own account', () => {
   it('needs a fresh session (SESSION_EXPIRED), then deletes the user and their sessions', async () => {
     const email = 'wendy.mensah@example.com'
     const cookie = await signInWithCode(api, email)
-    await ageSessions(email, SESSION_FRESH_AGE_SECONDS + 60)
+    await ageSessions(email, env.PROOF_MAX_AGE_SECONDS + 60)
     const stale = await api.post('/delete-user', { body: {}, ...withCookie(cookie) })
     expect(await errorCode(stale)).toBe('SESSION_EXPIRED')
     expect(await userRow(email)).toBeDefined()

@@ -6,13 +6,6 @@ import { describe, expect, it } from 'vitest'
 /** The one writer of the audit trail: it names the admin behind an impersonation as the actor. */
 const WRITER = 'src/server/auth/audit.server.ts'
 
-/**
- * Being rewritten on the presence branch (issue 38, point 1): its one row, a
- * proof of presence, is written only for a session that is not an
- * impersonation. It goes through `recordAudit` at that merge and leaves here.
- */
-const PENDING = ['src/server/auth/presence.server.ts']
-
 /** An insert into audit_log, through drizzle (`db.insert(auditLog)`, `tx.insert(schema.auditLog)`) or in SQL. */
 const INSERT = /\.insert\(\s*(?:schema\.)?auditLog\b|insert\s+into\s+"?audit_log\b/i
 
@@ -30,6 +23,6 @@ describe('the audit trail', () => {
       .filter((file) => INSERT.test(fs.readFileSync(file, 'utf8')))
       .map((file) => file.split(path.sep).join('/'))
     expect(writers).toContain(WRITER)
-    expect(writers.filter((file) => file !== WRITER && !PENDING.includes(file))).toEqual([])
+    expect(writers.filter((file) => file !== WRITER)).toEqual([])
   })
 })

@@ -41,13 +41,6 @@ export const OTP_ALLOWED_ATTEMPTS = 3
 export const CLIENT_IP_HEADER = CLIENT_ADDRESS_HEADER
 /** Where the auth routes are served (src/routes/api/auth/$.ts). */
 export const AUTH_BASE_PATH = '/api/auth'
-/**
- * Deleting one's account and changing one's e-mail need a session signed in
- * within this many seconds, else 'Session expired. Re-authenticate to perform
- * this action.' (SESSION_EXPIRED); sign in again to go on.
- */
-export const SESSION_FRESH_AGE_SECONDS = 60 * 60
-
 // A fixed secret is only acceptable where nothing real is protected; env
 // validation refuses production without AUTH_SECRET.
 const DEVELOPMENT_SECRET = 'development-secret-not-for-production-use-0000'
@@ -61,8 +54,12 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const demoMode = config.DEMO_MODE
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER, db) : undefined
-  // A fresh proof of presence before the actions that cannot be undone (presence.server.ts).
-  const presence = presenceHooks(db, config.PROOF_MAX_AGE_SECONDS, clock)
+  // The proof of presence before the routes that need it (presence.server.ts, presence-rules.server.ts).
+  const presence = presenceHooks(
+    db,
+    { windowSeconds: config.PROOF_WINDOW_SECONDS, maxAgeSeconds: config.PROOF_MAX_AGE_SECONDS },
+    clock,
+  )
   // The public demo addresses are never mailed (the demo hint shows their codes instead).
   const quiet = (email: string) => demoMode && isDemoAccount(email)
   // Passkeys added and removed: the audit trail and a notice by e-mail.
@@ -106,7 +103,9 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       // Sessions live in the database only: a revoked session stops working
       // at once on every instance (no signed cookie cache).
       cookieCache: { enabled: false },
-      freshAge: SESSION_FRESH_AGE_SECONDS,
+      // Off: the proof of presence (presence.server.ts) guards deleting the account, changing
+      // the e-mail and the sign-in methods, with its own window; a second clock would cut it short.
+      freshAge: 0,
       // Demo mode: everyone signs in to the same accounts; their sessions end
       // an hour after sign-in, so the sessions list stays small.
       ...(demoMode ? { expiresIn: DEMO_SESSION_SECONDS, disableSessionRefresh: true } : {}),

@@ -20,12 +20,12 @@ export const headersOf = (ctx: { request?: Request; headers?: Headers } | null |
 export const storedLanguage = (language: string | null | undefined): Language =>
   isLanguage(language) ? language : DEFAULT_LANGUAGE
 
-/** The address before an e-mail change, known before the route changes it. */
-const changingFrom = defineRequestState<{ userId: string; email: string } | null>(() => null)
+/** The address before an e-mail change, known before the route changes it, and the language its notices speak. */
+const changingFrom = defineRequestState<{ userId: string; email: string; language: Language } | null>(() => null)
 
 /**
  * The security notices better-auth's routes cause (src/server/email/README.md):
- * a sign-in on a new device, an e-mail changed, a ban. better-auth writes the
+ * a sign-in on a new device, an e-mail changed (by the person, or by an admin), a ban. better-auth writes the
  * cause itself and opens no transaction we could join, so each notice is kept
  * in the outbox in its after-hook, before the route answers
  * (docs/decisions/040-security-notices.md). `quiet`: addresses never mailed
@@ -34,14 +34,16 @@ const changingFrom = defineRequestState<{ userId: string; email: string } | null
 export function noticeHooks(db: Database, quiet: (email: string) => boolean) {
   return {
     async before(ctx: HookContext) {
+      if (ctx.path === '/admin/update-user') return adminChangingEmail(ctx)
       if (ctx.path !== '/email-otp/change-email') return
       const current = await getSessionFromCtx(ctx)
-      if (current) await changingFrom.set({ userId: current.user.id, email: current.user.email })
+      const language = languageFromHeaders(headersOf(ctx))
+      if (current) await changingFrom.set({ userId: current.user.id, email: current.user.email, language })
     },
 
     async after(ctx: HookContext) {
       if (isAPIError(ctx.context.returned)) return
-      if (ctx.path === '/email-otp/change-email') return emailChanged(ctx)
+      if (ctx.path === '/email-otp/change-email' || ctx.path === '/admin/update-user') return emailChanged()
       if (ctx.path === '/admin/ban-user') return banned(ctx)
     },
 
@@ -92,7 +94,19 @@ export function noticeHooks(db: Database, quiet: (email: string) => boolean) {
     },
   }
 
-  async function emailChanged(ctx: HookContext) {
+  /** An admin setting another address (the user manager): the notices speak the person's language, not the admin's. */
+  async function adminChangingEmail(ctx: HookContext) {
+    const body = (ctx.body ?? {}) as { userId?: unknown; data?: { email?: unknown } }
+    if (typeof body.userId !== 'string' || typeof body.data?.email !== 'string') return
+    const [target] = await db
+      .select({ email: user.email, language: user.language })
+      .from(user)
+      .where(eq(user.id, body.userId))
+    if (target)
+      await changingFrom.set({ userId: body.userId, email: target.email, language: storedLanguage(target.language) })
+  }
+
+  async function emailChanged() {
     const before = await changingFrom.get()
     if (!before) return
     const [now] = await db
@@ -104,7 +118,7 @@ export function noticeHooks(db: Database, quiet: (email: string) => boolean) {
       userId: before.userId,
       oldEmail: before.email,
       newEmail: now.email,
-      language: languageFromHeaders(headersOf(ctx)),
+      language: before.language,
       changedAt: now.updatedAt,
     })
     const ids = []

@@ -1,35 +1,86 @@
-import { randomUUID } from 'node:crypto'
-
 import { defineRequestState } from '@better-auth/core/context'
 import { APIError, type createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api'
-import { and, count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 
+import { NOT_WHILE_IMPERSONATING, type ProofAction } from '@/lib/auth/proof-actions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { Database } from '@/server/db/client.server'
-import { auditLog, passkey } from '@/server/db/schema'
+import { sessionProof } from '@/server/db/schema'
 
+import { recordAudit } from './audit.server'
 import type { Clock } from './budgets.server'
+import { authRouteRule, type Rule } from './presence-rules.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /** The message of SESSION_EXPIRED in the error catalogue (docs/product.md#errors). */
-const SESSION_EXPIRED = { code: 'SESSION_EXPIRED', message: 'Session expired. Re-authenticate to perform this action.' }
+const SESSION_EXPIRED_MESSAGE = 'Session expired. Re-authenticate to perform this action.'
+const IMPERSONATING_MESSAGE = 'Not allowed while acting as another user'
+
+/** How long a proof lasts (decision 035): `windowSeconds` after the last protected action, never past `maxAgeSeconds`. */
+export interface ProofTimes {
+  windowSeconds: number
+  maxAgeSeconds: number
+}
+
+export interface PresenceCaller {
+  userId: string
+  role: string | null | undefined
+  sessionId: string
+  /** The session's sign-in: the proof that opened its window. */
+  createdAt: Date | string
+  impersonatedBy?: string | null
+}
+
+export type PresenceRefusal =
+  { code: typeof NOT_WHILE_IMPERSONATING } | { code: 'SESSION_EXPIRED'; action: ProofAction | null }
 
 /**
- * The routes of the actions that cannot be undone, and the grant a caller needs
- * for them at all: without it the route refuses on its own (403), and saying
- * 'prove your presence' would wrongly hint that proof could help.
+ * Whether the session's proof is still open at `now`, keeping it open if so
+ * (sudo mode): opened by the sign-in, kept open `windowSeconds` past each
+ * protected action, closed `maxAgeSeconds` after the sign-in whatever is done.
  */
-const PROOF_ROUTES: Record<string, Partial<Record<string, readonly string[]>>> = {
-  '/admin/remove-user': { user: ['delete'] },
-  '/admin/set-role': { user: ['set-role'] },
-  '/admin/update-user': { user: ['set-role'] },
-  '/admin/ban-user': { user: ['ban'] },
-  '/admin/impersonate-user': { user: ['impersonate'] },
-  '/admin/revoke-user-sessions': { session: ['revoke'] },
-  '/delete-user': {},
-  '/passkey/delete-passkey': {},
+async function keepProofOpen(db: Database, caller: PresenceCaller, times: ProofTimes, now: number) {
+  const opened = new Date(caller.createdAt).getTime()
+  if (now - opened >= times.maxAgeSeconds * 1000) return false
+  const [kept] = await db
+    .select({ usedAt: sessionProof.usedAt })
+    .from(sessionProof)
+    .where(eq(sessionProof.sessionId, caller.sessionId))
+  const last = Math.max(opened, kept ? new Date(kept.usedAt).getTime() : opened)
+  if (now - last >= times.windowSeconds * 1000) return false
+  const usedAt = new Date(now)
+  await db
+    .insert(sessionProof)
+    .values({ sessionId: caller.sessionId, usedAt })
+    .onConflictDoUpdate({ target: sessionProof.sessionId, set: { usedAt } })
+  return true
 }
+
+/**
+ * What `rule` (presence-rules.server.ts) says of this signed-in caller's
+ * request, for both doors: nothing (it goes on), or the refusal. A caller
+ * without the route's grant is let through to the route's own refusal.
+ */
+export async function presenceRefusal(
+  db: Database,
+  rule: Rule,
+  caller: PresenceCaller,
+  body: unknown,
+  times: ProofTimes,
+  now: number,
+): Promise<PresenceRefusal | undefined> {
+  if (rule.access === 'public') return
+  if (rule.notWhileImpersonating && caller.impersonatedBy) return { code: NOT_WHILE_IMPERSONATING }
+  if (rule.access !== 'proof' || (rule.grant && !roleCan(caller.role, rule.grant))) return
+  const request = { db, userId: caller.userId, body: isRecord(body) ? body : {} }
+  const needs = rule.when ? await rule.when(request) : true
+  if (!needs || (await keepProofOpen(db, caller, times, now))) return
+  return { code: 'SESSION_EXPIRED', action: needs === true ? rule.action : needs }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value)
 
 /** The routes that sign in, and the way each proves presence (recorded in the audit trail). */
 const PROOF_METHODS: Record<string, string> = {
@@ -37,39 +88,27 @@ const PROOF_METHODS: Record<string, string> = {
   '/passkey/verify-authentication': 'passkey',
 }
 
-/** Whether this request needs the proof: update-user only when it sets a role, a passkey only the last one. */
-async function needsProof(ctx: HookContext, userId: string, db: Database) {
-  const body = (ctx.body ?? {}) as { data?: { role?: unknown }; id?: unknown }
-  if (ctx.path === '/admin/update-user') return body.data?.role !== undefined
-  if (ctx.path !== '/passkey/delete-passkey') return true
-  if (typeof body.id !== 'string') return false
-  const owned = await db
-    .select({ id: passkey.id })
-    .from(passkey)
-    .where(and(eq(passkey.id, body.id), eq(passkey.userId, userId)))
-  if (owned.length === 0) return false // the route answers that it is not found
-  const [total] = await db.select({ value: count() }).from(passkey).where(eq(passkey.userId, userId))
-  return (total?.value ?? 0) <= 1
-}
-
 /** The caller's session before this request signed in again (a proof replaces it). */
 const replaced = defineRequestState<{ userId: string; token: string } | null>(() => null)
 
 /**
- * A fresh proof of presence before the actions that cannot be undone, whatever
- * the door (the app API calls these same routes): a session signed in within
- * `maxAgeSeconds` (PROOF_MAX_AGE_SECONDS, 5 minutes by default;
- * docs/decisions/035-passkeys-and-proof-of-presence.md), else 403
- * SESSION_EXPIRED and nothing done. Signing
- * in again while signed in (the proof dialog) is recorded as a proof and
- * replaces the session it renews.
+ * The proof of presence at the auth service's door, as its routes are
+ * classified (presence-rules.server.ts; the app API's procedures are checked
+ * by theirs, src/server/api/procedure.server.ts): a route that needs it is
+ * refused 403 SESSION_EXPIRED, nothing done, unless the session's proof is
+ * open (PROOF_WINDOW_SECONDS, PROOF_MAX_AGE_SECONDS;
+ * docs/decisions/035-passkeys-and-proof-of-presence.md); one refused while
+ * impersonating is refused 403 NOT_WHILE_IMPERSONATING. Signing in again
+ * while signed in (the proof dialog) is recorded as a proof and replaces the
+ * session it renews.
  */
-export function presenceHooks(db: Database, maxAgeSeconds: number, clock: Clock = Date.now) {
+export function presenceHooks(db: Database, times: ProofTimes, clock: Clock = Date.now) {
   return {
     async before(ctx: HookContext) {
-      const permission = PROOF_ROUTES[ctx.path]
       const method = PROOF_METHODS[ctx.path]
-      if (!permission && !method) return
+      const rule = authRouteRule(ctx.path)
+      const guarded = rule.access === 'proof' || (rule.access === 'ordinary' && rule.notWhileImpersonating)
+      if (!method && !guarded) return
       const current = await getSessionFromCtx(ctx)
       if (!current) return // signing in, or the route answers 401
       if (method) {
@@ -77,10 +116,22 @@ export function presenceHooks(db: Database, maxAgeSeconds: number, clock: Clock 
           await replaced.set({ userId: current.user.id, token: current.session.token })
         return
       }
-      const role = (current.user as { role?: string | null }).role
-      if (!roleCan(role, permission!) || !(await needsProof(ctx, current.user.id, db))) return
-      const age = clock() - new Date(current.session.createdAt).getTime()
-      if (age >= maxAgeSeconds * 1000) throw new APIError('FORBIDDEN', SESSION_EXPIRED)
+      const caller = {
+        userId: current.user.id,
+        role: (current.user as { role?: string | null }).role,
+        sessionId: current.session.id,
+        createdAt: current.session.createdAt,
+        impersonatedBy: current.session.impersonatedBy,
+      }
+      const refusal = await presenceRefusal(db, rule, caller, ctx.body ?? ctx.query, times, clock())
+      if (refusal?.code === NOT_WHILE_IMPERSONATING)
+        throw new APIError('FORBIDDEN', { code: refusal.code, message: IMPERSONATING_MESSAGE })
+      if (refusal)
+        throw new APIError('FORBIDDEN', {
+          code: refusal.code,
+          message: SESSION_EXPIRED_MESSAGE,
+          ...(refusal.action ? { proofAction: refusal.action } : {}),
+        })
     },
 
     async after(ctx: HookContext) {
@@ -90,9 +141,8 @@ export function presenceHooks(db: Database, maxAgeSeconds: number, clock: Clock 
       const signedIn = ctx.context.returned as { user?: { id?: string } } | undefined
       if (signedIn?.user?.id !== previous.userId) return
       await ctx.context.internalAdapter.deleteSession(previous.token)
-      await db.insert(auditLog).values({
-        id: randomUUID(),
-        actorId: previous.userId,
+      await recordAudit(db, {
+        by: { userId: previous.userId, impersonatedBy: null }, // a proof is never recorded for an impersonation
         action: 'user.proof',
         targetUserId: previous.userId,
         details: { method },

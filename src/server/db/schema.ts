@@ -89,6 +89,18 @@ export const session = pgTable(
 )
 
 /**
+ * The proof of presence's window per session (decision 035): the session's
+ * sign-in opens it, and `usedAt` is the last protected action that kept it
+ * open (src/server/auth/presence.server.ts). Goes with its session.
+ */
+export const sessionProof = pgTable('session_proof', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => session.id, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+})
+
+/**
  * The kinds of device (browser, system, type; no versions, which change every
  * month) each user has signed in on: a sign-in on another is told by e-mail
  * (src/server/auth/notice-hooks.server.ts). Outlives the sessions.
