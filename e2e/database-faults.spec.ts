@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { type APIResponse, expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 
-import { type TcpRelay,tcpRelay } from '../src/test/tcp-relay'
+import { type TcpRelay, tcpRelay } from '../src/test/tcp-relay'
 import { freePort } from './support/free-port'
 import { readLoginCode } from './support/mailbox'
 import { type OwnApp, startOwnApp } from './support/own-app'

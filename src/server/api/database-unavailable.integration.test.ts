@@ -8,7 +8,7 @@ import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
-import { type TcpRelay,tcpRelay } from '@/test/tcp-relay'
+import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
 
 /**
  * The API's three doors while a real PostgreSQL cannot be reached: the

@@ -46,7 +46,7 @@ export async function openDatabase(
 
 /** How often the change-notice listener makes sure its connection still answers. */
 const LISTENER_HEARTBEAT_MS = 5000
-/** Idle seconds before TCP asks the server whether it is still there (a dead peer ends the connection). */
+/** Idle time before TCP asks the server whether it is still there (a dead peer ends the connection). */
 const KEEPALIVE_DELAY_MS = 10_000
 
 async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
@@ -171,14 +171,14 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
   }
 }
 
+/** A statement with its bound (pg's own option, missing from its types). */
+const bounded = (text: string, ms: number) => ({ text, query_timeout: ms }) as { text: string }
+
 /**
  * Each statement sent through `target` with its bound (pg's `query_timeout`),
  * decided where it is sent: `withQueryTimeout`'s around it, else `fallbackMs`.
  * The pool hands a statement to a connection later, perhaps in another request's context.
  */
-/** A statement with its bound (pg's own option, missing from its types). */
-const bounded = (text: string, ms: number) => ({ text, query_timeout: ms }) as { text: string }
-
 function boundQueries(target: { query: (...args: never[]) => unknown }, fallbackMs: number) {
   const query = target.query.bind(target) as (...args: unknown[]) => unknown
   target.query = ((statement: unknown, ...rest: unknown[]) => {

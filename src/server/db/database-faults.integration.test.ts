@@ -10,7 +10,7 @@ import { jobRunnerFor } from '@/server/jobs/runner.server'
 import { tallies } from '@/server/observability/tallies.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
-import { type TcpRelay,tcpRelay } from '@/test/tcp-relay'
+import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
 
 /**
  * The faults a real deployment meets between the app and PostgreSQL, with
