@@ -53,9 +53,14 @@ async function signedIn(page: Page) {
   await expect(page).toHaveURL(/\/app/)
 }
 
-/** A signed-in page, and the login form's post (the auth service behind a form): each answered, and how soon. */
-function doors(page: Page): Array<() => Promise<APIResponse>> {
+/**
+ * A book's page (its session kept by the server, its book read from the database), the book list
+ * (both kept: the server may serve it from memory for a few seconds), and the login form's post
+ * (the auth service behind a form).
+ */
+function doors(page: Page, bookId: string): Array<() => Promise<APIResponse>> {
   return [
+    () => page.request.get(`${app.baseURL}/app/books/${bookId}`, { maxRedirects: 0 }),
     () => page.request.get(`${app.baseURL}/app/books`, { maxRedirects: 0 }),
     () =>
       page.request.post(`${app.baseURL}/login`, {
@@ -66,14 +71,21 @@ function doors(page: Page): Array<() => Promise<APIResponse>> {
   ]
 }
 
+/** A book of the catalogue, asked before the fault. */
+async function someBookId(page: Page) {
+  const response = await page.request.get(`${app.baseURL}/api/rest/books`)
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { items: Array<{ id: string }> }).items[0]!.id
+}
+
 /**
  * Each door answers within 10 s: 503 with Retry-After once it needs the database. A signed-in page
  * may be served from what the server keeps (its session, the list) until the change-notice
  * listener finds the database silent (its heartbeat: 5 s, then the query timeout): 200 until then.
  */
-async function expectUnavailable(page: Page) {
+async function expectUnavailable(page: Page, bookId: string) {
   const deadline = Date.now() + 2 * ANSWER_WITHIN_MS
-  for (const door of doors(page)) {
+  for (const door of doors(page, bookId)) {
     for (;;) {
       const started = Date.now()
       const response = await door()
@@ -101,9 +113,10 @@ test('a partition: pages and form posts answer 503 with Retry-After within 10 s,
   test.setTimeout(120_000)
   await signedIn(page)
   await expectServed(page)
+  const bookId = await someBookId(page)
   relay.hold()
   try {
-    await expectUnavailable(page)
+    await expectUnavailable(page, bookId)
   } finally {
     relay.pass()
   }
@@ -115,10 +128,11 @@ test('a database closed to connections (55000): pages and form posts answer 503,
 }) => {
   test.setTimeout(60_000)
   await signedIn(page)
+  const bookId = await someBookId(page)
   await admin(`alter database "${DATABASE}" allow_connections false`)
   try {
     await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${DATABASE}'`)
-    await expectUnavailable(page)
+    await expectUnavailable(page, bookId)
   } finally {
     await admin(`alter database "${DATABASE}" allow_connections true`)
   }
