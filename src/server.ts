@@ -6,6 +6,7 @@ import {
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 
+import { apiErrorStatus } from '@/lib/api-status'
 import { FORBIDDEN_ERROR, SessionUnavailableError } from '@/lib/auth/session'
 import { env } from '@/lib/env.server'
 import type { FormResult } from '@/lib/forms/form-result'
@@ -23,11 +24,12 @@ import { logger } from '@/server/logger.server'
 
 import { routeTree } from './routeTree.gen'
 
-/** The HTTP status of a page that a guard refused: the router only knows 200/404/500. */
+/** The HTTP status of a page that a guard refused, or whose data could not be read: the router only knows 200/404/500. */
 function guardStatus(router: AnyRouter): number | undefined {
   const errors = router.state.matches.map((match) => match.error)
   if (errors.some((error) => error instanceof Error && error.message === FORBIDDEN_ERROR)) return 403
-  if (errors.some((error) => error instanceof SessionUnavailableError)) return 503
+  // The session could not be read (SessionUnavailableError), or a loader's API call answered 503: the database is out of reach.
+  if (errors.some((error) => error instanceof SessionUnavailableError || apiErrorStatus(error) === 503)) return 503
   return undefined
 }
 

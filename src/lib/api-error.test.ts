@@ -65,4 +65,15 @@ describe('retryQuery', () => {
   it('never retries an answer about the request itself (4xx)', () => {
     for (const status of [400, 401, 403, 404, 409]) expect(retryQuery(0, { status })).toBe(false)
   })
+
+  it('retries a 503 in the browser, never on the server: the page answers 503 at once', () => {
+    expect(retryQuery(0, { status: 503 })).toBe(false)
+    expect(retryQuery(0, { status: 500 })).toBe(true)
+    vi.stubGlobal('window', {})
+    try {
+      expect(retryQuery(0, { status: 503 })).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

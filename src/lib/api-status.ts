@@ -18,6 +18,9 @@ export function apiErrorStatus(error: unknown): number | undefined {
 export function retryQuery(failureCount: number, error: unknown): boolean {
   const status = apiErrorStatus(error)
   if (status !== undefined && status >= 400 && status < 500) return false
+  // A page rendered on the server while the database is out of reach answers 503 with Retry-After at once:
+  // three retries would hold it for 20 s and more. The browser does retry.
+  if (status === 503 && typeof window === 'undefined') return false
   return failureCount < 3
 }
 

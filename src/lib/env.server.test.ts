@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { InvalidEnvError, LOCAL_DOCS_URL, LOCAL_ISSUES_URL, parseEnv } from './env.server'
+import { databaseTimeouts, InvalidEnvError, LOCAL_DOCS_URL, LOCAL_ISSUES_URL, parseEnv } from './env.server'
 
 const SECRET = 'a'.repeat(32)
 const PRODUCTION = { NODE_ENV: 'production', EMAIL_SERVER: 'smtp://mail.example:25', AUTH_SECRET: SECRET }
@@ -332,6 +332,29 @@ describe('SHUTDOWN_TIMEOUT and SHUTDOWN_DELAY', () => {
     ])
     expect(issues({ SHUTDOWN_DELAY: '601' })).toEqual([
       'SHUTDOWN_DELAY: SHUTDOWN_DELAY must be between 0 and 600 seconds',
+    ])
+  })
+})
+
+describe('the database timeouts', () => {
+  it('are seconds: 5 each by default, decimals allowed, in milliseconds for the database client', () => {
+    expect(databaseTimeouts(parseEnv({}))).toEqual({ connectMs: 5000, acquireMs: 5000, queryMs: 5000 })
+    expect(
+      databaseTimeouts(
+        parseEnv({ DATABASE_CONNECT_TIMEOUT: '2', DATABASE_ACQUIRE_TIMEOUT: '0.5', DATABASE_QUERY_TIMEOUT: '30' }),
+      ),
+    ).toEqual({ connectMs: 2000, acquireMs: 500, queryMs: 30_000 })
+  })
+
+  it('refuse what is not a number of seconds in range', () => {
+    expect(issues({ DATABASE_CONNECT_TIMEOUT: 'five' })).toEqual([
+      'DATABASE_CONNECT_TIMEOUT: DATABASE_CONNECT_TIMEOUT must be a number of seconds',
+    ])
+    expect(issues({ DATABASE_ACQUIRE_TIMEOUT: '0' })).toEqual([
+      'DATABASE_ACQUIRE_TIMEOUT: DATABASE_ACQUIRE_TIMEOUT must be between 0.1 and 3600 seconds',
+    ])
+    expect(issues({ DATABASE_QUERY_TIMEOUT: '3601' })).toEqual([
+      'DATABASE_QUERY_TIMEOUT: DATABASE_QUERY_TIMEOUT must be between 0.1 and 3600 seconds',
     ])
   })
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 // Relative, with extensions: vite.config.ts imports this file (see src/server/db/client.server.ts).
 import packageJson from '../../package.json' with { type: 'json' }
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../server/db/timeouts.server.ts'
 import { parseTrustProxy } from '../server/http/client-address.server.ts'
 import { parseColor } from './color.ts'
 import { repositoryWebUrl } from './repository.ts'
@@ -29,6 +30,15 @@ const seconds = (name: string, fallback: number) =>
         .optional(),
     )
     .default(fallback)
+
+/** A wait on the database, in seconds (decimals allowed), at most an hour. */
+const databaseSeconds = (name: string, defaultMs: number) =>
+  optional(
+    z.coerce
+      .number({ message: `${name} must be a number of seconds` })
+      .min(0.1, `${name} must be between 0.1 and 3600 seconds`)
+      .max(3600, `${name} must be between 0.1 and 3600 seconds`),
+  ).default(defaultMs / 1000)
 
 /** The project's repository, when package.json names one (REPOSITORY_URL replaces it). */
 const PACKAGE_REPOSITORY = repositoryWebUrl((packageJson as { repository?: unknown }).repository)
@@ -61,6 +71,10 @@ export const envSchema = z
           'Invalid database URL: use memory://, file://<folder> or postgres://…',
         ),
     ),
+    // Seconds the app waits on PostgreSQL before it answers 503 (docs/deploy/README.md#when-the-database-cannot-be-reached).
+    DATABASE_CONNECT_TIMEOUT: databaseSeconds('DATABASE_CONNECT_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.connectMs),
+    DATABASE_ACQUIRE_TIMEOUT: databaseSeconds('DATABASE_ACQUIRE_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.acquireMs),
+    DATABASE_QUERY_TIMEOUT: databaseSeconds('DATABASE_QUERY_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.queryMs),
     AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
     EMAIL_SERVER: optional(z.string().regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL')),
     EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
@@ -320,6 +334,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined
+
+/** The database waits of `env`, in milliseconds (src/server/db/timeouts.server.ts). */
+export function databaseTimeouts(env: Env): DatabaseTimeouts {
+  return {
+    connectMs: env.DATABASE_CONNECT_TIMEOUT * 1000,
+    acquireMs: env.DATABASE_ACQUIRE_TIMEOUT * 1000,
+    queryMs: env.DATABASE_QUERY_TIMEOUT * 1000,
+  }
+}
 
 /** The validated environment of this process (parsed once). */
 export function env(): Env {

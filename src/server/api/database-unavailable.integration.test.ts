@@ -1,5 +1,3 @@
-import net from 'node:net'
-
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { env, resetEnvForTests } from '@/lib/env.server'
@@ -10,6 +8,7 @@ import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
+import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
 
 /**
  * The API's three doors while a real PostgreSQL cannot be reached: the
@@ -22,27 +21,14 @@ const onPostgres = inject('postgres') !== undefined
 const BASE_URL = 'http://localhost:3000'
 
 describe.runIf(onPostgres)('the API while the database cannot be reached', () => {
-  let relay: net.Server
-  const sockets = new Set<net.Socket>()
+  let relay: TcpRelay
   let handle: Next
   let cookie: string
 
   beforeAll(async () => {
     const clone = await createTestDatabase()
-    const target = new URL(clone.url)
-    relay = net.createServer((client) => {
-      const server = net.connect(Number(target.port || 5432), target.hostname)
-      for (const socket of [client, server]) {
-        sockets.add(socket)
-        socket.on('close', () => sockets.delete(socket)).on('error', () => {})
-      }
-      client.pipe(server).pipe(client)
-    })
-    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
-    const relayed = new URL(clone.url)
-    relayed.hostname = '127.0.0.1'
-    relayed.port = String((relay.address() as net.AddressInfo).port)
-    process.env.DATABASE_URL = relayed.toString()
+    relay = await tcpRelay(clone.url)
+    process.env.DATABASE_URL = relay.url
     process.env.BASE_URL = BASE_URL
     process.env.RATE_LIMIT = 'true'
     resetEnvForTests()
@@ -65,10 +51,7 @@ describe.runIf(onPostgres)('the API while the database cannot be reached', () =>
     expect((await send('GET', '/api/rest/books')).status).toBe(200)
 
     // The database server goes away: the port closes and open connections are cut.
-    await new Promise<void>((resolve) => {
-      relay.close(() => resolve())
-      for (const socket of sockets) socket.destroy()
-    })
+    await relay.cut()
   })
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { env } from '@/lib/env.server'
+import { databaseTimeouts, env } from '@/lib/env.server'
 import { JOBS } from '@/server/jobs/definitions.server'
 import { startJobs, stopJobs } from '@/server/jobs/runner.server'
 import { logger } from '@/server/logger.server'
@@ -20,6 +20,10 @@ const globalKey = Symbol.for('start-books.database')
 const serverOwnsShutdown = Symbol.for('start-books.database.server-owns-shutdown')
 type Holder = { [globalKey]?: Promise<DatabaseHandle>; [serverOwnsShutdown]?: boolean }
 const holder = globalThis as Holder
+/** Handles being closed: their job queue is not started again. */
+const closedHandles = new WeakSet<DatabaseHandle>()
+/** A job queue that could not start (the database out of reach) tries again after this. */
+const JOBS_RETRY_MS = 10_000
 
 /**
  * The production server drains its requests before it closes the database
@@ -34,6 +38,7 @@ export function leaveShutdownToServer() {
 export async function closeDatabase() {
   const handle = await holder[globalKey]?.catch(() => undefined)
   if (!handle) return
+  closedHandles.add(handle)
   await stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
   logger.info('closing the database')
   await handle.close()
@@ -56,16 +61,25 @@ export async function prepareDatabase(
 
 export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
-    const url = env().DATABASE_URL
-    const handle = await openDatabase(url)
+    const handle = await openDatabase(env().DATABASE_URL, databaseTimeouts(env()))
     if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     await prepareDatabase(handle)
     // In the background: requests need not wait for the queue (an e-mail waits for it only if it must be retried).
-    startJobs(handle, JOBS).catch((error: Error) => logger.error({ err: error }, 'job queue failed to start'))
+    keepStartingJobs(handle)
     return handle
   })()
   return holder[globalKey]
+}
+
+/** Starts the job queue, and again after a failure (the database out of reach then) until it starts or the database closes. */
+function keepStartingJobs(handle: DatabaseHandle) {
+  if (closedHandles.has(handle)) return
+  startJobs(handle, JOBS).catch((error: Error) => {
+    if (closedHandles.has(handle)) return
+    logger.error({ err: error }, `job queue failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`)
+    setTimeout(() => keepStartingJobs(handle), JOBS_RETRY_MS).unref()
+  })
 }
 
 export async function getDb(): Promise<Database> {
@@ -77,6 +91,7 @@ function closeOnExit(handle: DatabaseHandle) {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return
     closing = true
+    closedHandles.add(handle)
     logger.info({ signal }, 'closing the database')
     stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
       .then(() => handle.close())

@@ -18,9 +18,24 @@ const NETWORK_CODES = new Set([
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/
 
-/** pg's and PGlite's own words for a lost or closed connection. */
+/** pg's and PGlite's own words for a lost or closed connection, or a statement that got no answer in time. */
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|timeout exceeded when trying to connect|connection error|pglite is closed|database is closed|cannot use a pool after calling end/i
+  /connection terminated|timeout exceeded when trying to connect|connection error|query read timeout|is not queryable|pglite is closed|database is closed|cannot use a pool after calling end/i
+
+// A mark, not a class: the build holds two copies of this module (nitro's entry bundle and the SSR bundle).
+const UNREACHABLE = Symbol.for('start-books.database.unreachable')
+
+/**
+ * `error`, marked as a failure to obtain a connection (client.server.ts marks
+ * every one): the database cannot be reached, whatever it said, a SQLSTATE
+ * of its own included (55000 for a database closed to connections, 28P01
+ * for a password that no longer works, 53300, 57P03…).
+ */
+export function unreachable(error: unknown): Error {
+  const failure = error instanceof Error ? error : new Error(String(error))
+  Object.defineProperty(failure, UNREACHABLE, { value: true })
+  return failure
+}
 
 /**
  * Whether an error, or any error under it (drizzle's `cause`, an
@@ -35,6 +50,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     cause?: unknown
     errors?: unknown
   }
+  if ((error as { [UNREACHABLE]?: boolean })[UNREACHABLE]) return true
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
   if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
+import { isDatabaseUnavailable, unreachable } from '@/server/db/unavailable.server'
 
 import { errorAnswers } from './errors.server'
 
@@ -23,6 +23,17 @@ describe('isDatabaseUnavailable', () => {
     ).toBe(true)
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
     expect(isDatabaseUnavailable(new Error('PGlite is closed'))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Query read timeout'))).toBe(true)
+  })
+
+  it('counts any failure to obtain a connection, whatever its SQLSTATE', () => {
+    const closed = () =>
+      Object.assign(new Error('database "books" is not currently accepting connections'), { code: '55000' })
+    // The same code from a statement on an open connection is a bug, not an outage.
+    expect(isDatabaseUnavailable(closed())).toBe(false)
+    expect(isDatabaseUnavailable(unreachable(closed()))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: unreachable(closed()) }))).toBe(true)
+    expect(isDatabaseUnavailable(unreachable('refused'))).toBe(true)
   })
 
   it('does not mistake the caller’s mistakes or bugs for it', () => {

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss'
 
 import type { Database, DatabaseHandle } from '@/server/db/client.server'
+import { withQueryTimeout } from '@/server/db/timeouts.server'
 import { logger } from '@/server/logger.server'
 
 /**
@@ -105,7 +106,8 @@ export function startJobs(
       if (work) {
         const id = await boss.work<object>(definition.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
           if (!job) return
-          await definition.run(handle.db, job.data)
+          // Its statements may take as long as the job may: up to its expiry, not a request's bound.
+          await withQueryTimeout(EXPIRE_SECONDS * 1000, () => definition.run(handle.db, job.data))
           // pg-boss writes a completion without waiting for it: a stop right
           // after would lose it, and the job would run again once expired.
           await boss.complete(definition.name, job.id)
