@@ -47,6 +47,16 @@ export const envSchema = z
           'Invalid database URL: use memory://, file://<folder> or postgres://…',
         ),
     ),
+    // A connection straight to PostgreSQL when DATABASE_URL goes through a transaction pooler (PgBouncer…): the
+    // change notices' LISTEN, the migrations' lock and the job queue (docs/deploy/past-one-machine.md).
+    DATABASE_DIRECT_URL: optional(
+      z
+        .string()
+        .refine(
+          isPostgresUrl,
+          'DATABASE_DIRECT_URL must be a postgres:// URL of the PostgreSQL server itself (not the pooler)',
+        ),
+    ),
     AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
     EMAIL_SERVER: optional(z.string().regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL')),
     EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
@@ -228,6 +238,13 @@ export const envSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_DIRECT_URL && !isPostgresUrl(env.DATABASE_URL ?? '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: embeddedRefuses('DATABASE_DIRECT_URL'),
+      })
+    }
     // A provider is configured completely or not at all.
     const pairs = [
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
@@ -267,6 +284,15 @@ export const envSchema = z
       })
     }
   })
+
+/** Why a variable of a multi-machine deployment makes no sense with the embedded database. */
+export function embeddedRefuses(variable: string) {
+  return `${variable} needs DATABASE_URL to be a PostgreSQL server (postgres://…): the embedded database (memory://, file://) is one process with one connection`
+}
+
+function isPostgresUrl(value: string) {
+  return value.startsWith('postgres://') || value.startsWith('postgresql://')
+}
 
 /** `https://a.example/` → `https://a.example`; undefined for anything that is not an http(s) origin. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1']

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
+import { embeddedRefuses } from '../../lib/env.server.ts'
 import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../observability/request-scope.server.ts'
 import { gauge } from '../observability/tallies.server.ts'
@@ -31,21 +32,38 @@ export interface DatabaseHandle {
 export const DEFAULT_PGLITE_DIR = './.data/db'
 const MIGRATION_LOCK_ID = 727_001
 
-export async function openDatabase(url: string | undefined): Promise<DatabaseHandle> {
+/** Where a PostgreSQL database's session-level work goes, and who hears of its troubles. */
+export interface OpenOptions {
+  /**
+   * A connection straight to PostgreSQL (DATABASE_DIRECT_URL) when `url` goes
+   * through a transaction pooler: the change notices' LISTEN, the migrations'
+   * lock and the job queue. Defaults to `url`.
+   */
+  directUrl?: string
+  log?: DatabaseLog
+}
+
+/** The few lines the database writes of its own (pino's signature). */
+export interface DatabaseLog {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+}
+
+export async function openDatabase(url: string | undefined, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
-    return openPostgres(url)
+    return openPostgres(url, options)
   }
+  if (options.directUrl) throw new Error(embeddedRefuses('DATABASE_DIRECT_URL'))
   if (url === 'memory://') return openPglite(undefined)
   return openPglite(url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR)
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, { directUrl = url, log }: OpenOptions): Promise<DatabaseHandle> {
   const { Client, Pool } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
-  // One connection hears the other processes' writes; every pooled one also
-  // listens, so that a write's own notice arrives before the write resolves.
+  // One connection, straight to PostgreSQL, hears the other processes' writes.
   const notices = new ChangeNotices(async (notice, lost) => {
-    const client = new Client({ connectionString: url })
+    const client = new Client({ connectionString: directUrl })
     client.on('notification', notice).on('error', lost).on('end', lost)
     const stop = async () => {
       client
@@ -56,27 +74,33 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     }
     try {
       await client.connect()
+      if (await throughPooler(client)) throw new Error(NOT_DIRECT('the change notices (LISTEN)'))
       await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
     } catch (error) {
       await stop().catch(() => {})
       throw error
     }
     return stop
-  })
+  }, log)
   const pool = new Pool({
     connectionString: url,
     max: 10,
     // Before the connection's first query.
     onConnect: async (client) => {
-      client.on('notification', notices.notice)
       // Untimed: it runs inside the pool query that asked for the connection, which counts it already.
-      await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+      await hearOwnWrites(client, notices.notice)
       timeQueries(client)
     },
   })
   timeQueries(pool)
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
+  // The job queue's own SQL on the direct connection (pg-boss), a few of them: the pooler is there to save connections.
+  const direct = directUrl === url ? pool : new Pool({ connectionString: directUrl, max: 2 })
+  if (direct !== pool) {
+    timeQueries(direct)
+    direct.on('error', () => {})
+  }
   gauge('start_books_db_pool_connections', 'PostgreSQL pool connections by state', ['state'], () => [
     { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
     { labels: { state: 'idle' }, value: pool.idleCount },
@@ -87,25 +111,80 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
-    executeSql: (text, values) => pool.query(text, values),
+    executeSql: (text, values) => direct.query(text, values),
     async exclusive(fn) {
-      // A session-level advisory lock on one dedicated connection: several
-      // processes starting together migrate and seed one after the other.
-      const client = await pool.connect()
+      // A session-level advisory lock on a connection of its own, straight to
+      // PostgreSQL: several processes starting together migrate and seed one
+      // after the other (through a transaction pooler, the lock and its
+      // release could land on different server connections).
+      const client = new Client({ connectionString: directUrl })
+      client.on('error', () => {})
+      await client.connect()
       try {
+        if (await throughPooler(client)) throw new Error(NOT_DIRECT('the migrations (a session lock)'))
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
         const locked = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
         return await fn(locked)
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
-        client.release()
+        await client.end().catch(() => {})
       }
     },
     async close() {
       await notices.close()
       await pool.end()
+      if (direct !== pool) await direct.end()
     },
   }
+}
+
+const NOT_DIRECT = (what: string) =>
+  `${what} need a connection straight to PostgreSQL, and this one goes through a connection pooler: ` +
+  'set DATABASE_DIRECT_URL to the PostgreSQL server itself (docs/deploy/past-one-machine.md)'
+
+type PgClient = import('pg').ClientBase & { processID: number | null }
+
+/**
+ * Whether a connection goes through a pooler: PostgreSQL tells a client its
+ * backend's process id when it connects, a pooler a key of its own (and
+ * hands each transaction to whichever server connection is free).
+ */
+async function throughPooler(client: import('pg').ClientBase) {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
+  return rows[0]?.pid !== (client as PgClient).processID
+}
+
+/**
+ * A pool connection hears its own writes' notices before they resolve, so
+ * the process never trusts a kept read older than its own last write. Straight
+ * to PostgreSQL it listens itself: a session hears its own notices before it
+ * is ready for the next query. Through a transaction pooler it cannot (its
+ * LISTEN would stay on some server connection), nor use named prepared
+ * statements (they stay on the server connection that parsed them): it
+ * sends its statements unnamed, and takes every statement that is not a
+ * plain select (a write, a commit) as a change, once it resolves.
+ */
+async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void) {
+  if (!(await throughPooler(client))) {
+    client.on('notification', notice)
+    await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+    return
+  }
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((statement: unknown, ...rest: unknown[]) => {
+    if (typeof statement === 'object' && statement !== null && 'submit' in statement) return query(statement, ...rest)
+    const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text
+    const unnamed = typeof statement === 'string' ? statement : { ...(statement as object), name: undefined }
+    if (/^\s*select\b/i.test(text ?? '')) return query(unnamed, ...rest)
+    const callback = rest.at(-1)
+    if (typeof callback === 'function') {
+      rest[rest.length - 1] = (...answer: unknown[]) => {
+        notice()
+        ;(callback as (...args: unknown[]) => void)(...answer)
+      }
+      return query(unnamed, ...rest)
+    }
+    return (query(unnamed, ...rest) as Promise<unknown>).finally(notice)
+  }) as typeof client.query
 }
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {

@@ -56,8 +56,8 @@ export async function prepareDatabase(
 
 export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
-    const url = env().DATABASE_URL
-    const handle = await openDatabase(url)
+    const { DATABASE_URL, DATABASE_DIRECT_URL } = env()
+    const handle = await openDatabase(DATABASE_URL, { directUrl: DATABASE_DIRECT_URL, log: logger })
     if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     await prepareDatabase(handle)
