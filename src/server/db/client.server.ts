@@ -10,6 +10,7 @@ import { embeddedRefuses } from '../../lib/env.server.ts'
 import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../observability/request-scope.server.ts'
 import { gauge } from '../observability/tallies.server.ts'
+import { registerReplicas,ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -40,6 +41,9 @@ export interface OpenOptions {
    * lock and the job queue. Defaults to `url`.
    */
   directUrl?: string
+  /** Streaming replicas for the reads that tolerate a little lag (DATABASE_REPLICA_URLS), skipped past `replicaMaxLagMs`. */
+  replicaUrls?: string[]
+  replicaMaxLagMs?: number
   log?: DatabaseLog
 }
 
@@ -54,11 +58,15 @@ export async function openDatabase(url: string | undefined, options: OpenOptions
     return openPostgres(url, options)
   }
   if (options.directUrl) throw new Error(embeddedRefuses('DATABASE_DIRECT_URL'))
+  if (options.replicaUrls?.length) throw new Error(embeddedRefuses('DATABASE_REPLICA_URLS'))
   if (url === 'memory://') return openPglite(undefined)
   return openPglite(url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR)
 }
 
-async function openPostgres(url: string, { directUrl = url, log }: OpenOptions): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  { directUrl = url, replicaUrls = [], replicaMaxLagMs = DEFAULT_REPLICA_MAX_LAG_MS, log }: OpenOptions,
+): Promise<DatabaseHandle> {
   const { Client, Pool } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   // One connection, straight to PostgreSQL, hears the other processes' writes.
@@ -108,6 +116,7 @@ async function openPostgres(url: string, { directUrl = url, log }: OpenOptions):
   ])
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
   hearChangeNotices(db, notices)
+  const replicas = replicaUrls.length ? await openReplicas(db, pool, replicaUrls, replicaMaxLagMs) : undefined
   return {
     db,
     driver: 'postgres',
@@ -131,6 +140,7 @@ async function openPostgres(url: string, { directUrl = url, log }: OpenOptions):
     },
     async close() {
       await notices.close()
+      await replicas?.close()
       await pool.end()
       if (direct !== pool) await direct.end()
     },
@@ -169,12 +179,18 @@ async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void
     await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
     return
   }
+  sendUnnamed(client, notice)
+}
+
+/** A connection's statements sent unnamed; with `announce`, called once each statement that is not a plain select resolves. */
+function sendUnnamed(client: import('pg').ClientBase, announce?: () => void) {
+  const notice = announce ?? (() => {})
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   client.query = ((statement: unknown, ...rest: unknown[]) => {
     if (typeof statement === 'object' && statement !== null && 'submit' in statement) return query(statement, ...rest)
     const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text
     const unnamed = typeof statement === 'string' ? statement : { ...(statement as object), name: undefined }
-    if (/^\s*select\b/i.test(text ?? '')) return query(unnamed, ...rest)
+    if (!announce || /^\s*select\b/i.test(text ?? '')) return query(unnamed, ...rest)
     const callback = rest.at(-1)
     if (typeof callback === 'function') {
       rest[rest.length - 1] = (...answer: unknown[]) => {
@@ -223,6 +239,64 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       await notices.close()
       if (!client.closed) await client.close()
       release()
+    },
+  }
+}
+
+export const DEFAULT_REPLICA_MAX_LAG_MS = 5000
+
+/** The replicas of a PostgreSQL primary, each a small pool of its own, registered for `laggingReader`. */
+async function openReplicas(primary: Database, primaryPool: import('pg').Pool, urls: string[], maxLagMs: number) {
+  const { Pool } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const lsn = async (target: import('pg').Pool, expression: string) => {
+    const { rows } = await target.query<{ lsn: string | null }>(`select ${expression}::text as lsn`)
+    // Null on a server that is not a replica (pg_last_wal_replay_lsn on a primary): never used.
+    if (!rows[0]?.lsn) throw new Error('not a streaming replica')
+    return rows[0].lsn
+  }
+  const pools = urls.map((url) => {
+    const pool = new Pool({
+      connectionString: url,
+      max: 5,
+      // A replica that does not answer soon is skipped, not waited for.
+      connectionTimeoutMillis: 2000,
+      query_timeout: 2000,
+      onConnect: async (client) => {
+        if (await throughPooler(client)) sendUnnamed(client)
+        timeQueries(client)
+      },
+    })
+    pool.on('error', () => {})
+    timeQueries(pool)
+    return pool
+  })
+  const replicas = new ReplicaSet({
+    primary,
+    position: () => lsn(primaryPool, 'pg_current_wal_lsn()'),
+    maxLagMs,
+    replicas: pools.map((pool, index) => ({
+      name: `replica ${index + 1}`,
+      db: drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database,
+      replayed: () => lsn(pool, 'pg_last_wal_replay_lsn()'),
+    })),
+  })
+  await replicas.poll()
+  registerReplicas(primary, replicas)
+  gauge(
+    'start_books_db_replica_lag_seconds',
+    "Each replica's lag behind the primary (what it has replayed), -1 while it is skipped (unreachable, or past the bound)",
+    ['replica'],
+    () =>
+      replicas.lags().map(({ name, seconds }) => ({
+        labels: { replica: name },
+        value: seconds !== undefined && seconds * 1000 <= maxLagMs ? seconds : -1,
+      })),
+  )
+  return {
+    async close() {
+      replicas.close()
+      await Promise.all(pools.map((pool) => pool.end()))
     },
   }
 }

@@ -56,8 +56,13 @@ export async function prepareDatabase(
 
 export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
-    const { DATABASE_URL, DATABASE_DIRECT_URL } = env()
-    const handle = await openDatabase(DATABASE_URL, { directUrl: DATABASE_DIRECT_URL, log: logger })
+    const config = env()
+    const handle = await openDatabase(config.DATABASE_URL, {
+      directUrl: config.DATABASE_DIRECT_URL,
+      replicaUrls: config.DATABASE_REPLICA_URLS,
+      replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000,
+      log: logger,
+    })
     if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     await prepareDatabase(handle)
