@@ -10,7 +10,7 @@ import { embeddedRefuses } from '../../lib/env.server.ts'
 import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../observability/request-scope.server.ts'
 import { gauge } from '../observability/tallies.server.ts'
-import { registerReplicas,ReplicaSet } from './replicas.server.ts'
+import { registerReplicas, ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 
 /**
