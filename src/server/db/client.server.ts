@@ -48,7 +48,7 @@ export interface OpenOptions {
 }
 
 /** The few lines the database writes of its own (pino's signature). */
-export interface DatabaseLog {
+interface DatabaseLog {
   info(details: object, message: string): void
   warn(details: object, message: string): void
 }
@@ -243,7 +243,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   }
 }
 
-export const DEFAULT_REPLICA_MAX_LAG_MS = 5000
+const DEFAULT_REPLICA_MAX_LAG_MS = 5000
 
 /** The replicas of a PostgreSQL primary, each a small pool of its own, registered for `laggingReader`. */
 async function openReplicas(primary: Database, primaryPool: import('pg').Pool, urls: string[], maxLagMs: number) {

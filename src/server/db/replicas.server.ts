@@ -134,7 +134,7 @@ export class ReplicaSet {
 }
 
 /** A WAL position `16/B374D848` as a number. */
-export function parseLsn(lsn: string): bigint {
+function parseLsn(lsn: string): bigint {
   const [high, low] = lsn.split('/')
   if (!high || !low) throw new Error(`not a WAL position: ${lsn}`)
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
