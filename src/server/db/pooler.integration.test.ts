@@ -7,6 +7,7 @@ import { PGBOUNCER, type PgBouncer, startPgBouncer } from '@/test/pgbouncer'
 
 import { readSession } from '../fast-paths/session-read.server'
 import { databaseReadiness } from '../health.server'
+import { type JobDefinition, startJobs } from '../jobs/runner.server'
 import { type Database, openDatabase } from './client.server'
 import { prepareDatabase } from './index.server'
 import { user } from './schema'
@@ -94,6 +95,24 @@ describe.runIf(postgres && PGBOUNCER)('behind a transaction pooler (PgBouncer)',
       await role() // kept
       await api.db.update(user).set({ role: next }).where(eq(user.id, target!.id))
       expect(await role()).toBe(next)
+    }
+  })
+
+  it('runs the job queue: a job sent on one instance runs on another', async () => {
+    const [a, b] = [await instance(), await instance()]
+    const runs: string[] = []
+    const definition: JobDefinition<{ tag: string }> = {
+      name: 'pooler-test',
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      run: async (_db, { tag }) => void runs.push(tag),
+    }
+    const sender = await startJobs(a, [definition], { work: false })
+    const worker = await startJobs(b, [definition])
+    try {
+      await sender.send('pooler-test', { tag: 'through the pooler' })
+      await vi.waitFor(() => expect(runs).toEqual(['through the pooler']), { timeout: 10_000, interval: 100 })
+    } finally {
+      await Promise.all([sender.stop(1000), worker.stop(1000)])
     }
   })
 
