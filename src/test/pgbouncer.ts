@@ -44,8 +44,9 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
       'pool_mode = transaction',
       `default_pool_size = ${poolSize}`,
       'max_client_conn = 500',
-      // node-postgres sends none of these, but other clients (psql, drivers) may.
-      'ignore_startup_parameters = extra_float_digits,options',
+      // As commonly deployed: a startup parameter beyond these (`options`, `statement_timeout`) is refused,
+      // so a timeout given that way would fail here as it fails in production.
+      'ignore_startup_parameters = extra_float_digits',
     ].join('\n'),
     { mode: 0o644 },
   )
