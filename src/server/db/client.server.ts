@@ -184,7 +184,6 @@ async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void
 
 /** A connection's statements sent unnamed; with `announce`, called once each statement that is not a plain select resolves. */
 function sendUnnamed(client: import('pg').ClientBase, announce?: () => void) {
-  const notice = announce ?? (() => {})
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   client.query = ((statement: unknown, ...rest: unknown[]) => {
     if (typeof statement === 'object' && statement !== null && 'submit' in statement) return query(statement, ...rest)
@@ -194,12 +193,12 @@ function sendUnnamed(client: import('pg').ClientBase, announce?: () => void) {
     const callback = rest.at(-1)
     if (typeof callback === 'function') {
       rest[rest.length - 1] = (...answer: unknown[]) => {
-        notice()
+        announce()
         ;(callback as (...args: unknown[]) => void)(...answer)
       }
       return query(unnamed, ...rest)
     }
-    return (query(unnamed, ...rest) as Promise<unknown>).finally(notice)
+    return (query(unnamed, ...rest) as Promise<unknown>).finally(announce)
   }) as typeof client.query
 }
 
