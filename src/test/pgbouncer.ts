@@ -55,6 +55,9 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  // Not left running by a test run that ends without its afterAll (a hook that timed out).
+  const orphaned = () => child.kill('SIGKILL')
+  process.once('exit', orphaned)
   await waitForPort(port, child, () => output)
   return {
     through(url) {
@@ -64,6 +67,7 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
       return through.toString()
     },
     async stop() {
+      process.off('exit', orphaned)
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGINT')
