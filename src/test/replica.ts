@@ -62,6 +62,7 @@ export async function startReplicated(): Promise<Replicated> {
   fs.appendFileSync(path.join(primary, 'postgresql.conf'), `\n${settings(primaryPort)}\n`)
   run('pg_ctl', '-D', primary, '-l', path.join(dir, 'primary.log'), '-w', 'start')
   const stopAll = () => {
+    process.off('exit', stopAll)
     for (const data of [replica, primary]) {
       if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
         try {
@@ -73,6 +74,8 @@ export async function startReplicated(): Promise<Replicated> {
     }
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  // Not left running by a test run that ends without its afterAll (a hook that timed out).
+  process.once('exit', stopAll)
   try {
     const primaryServer = `postgres://postgres@127.0.0.1:${primaryPort}`
     const admin = new pg.Client({ connectionString: `${primaryServer}/postgres` })
