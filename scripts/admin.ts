@@ -22,7 +22,7 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const handle = await openDatabase(config.DATABASE_URL)
+const handle = await openDatabase(config.DATABASE_URL, { directUrl: config.DATABASE_DIRECT_URL })
 try {
   await prepareDatabase(handle)
   const outcome = await createAdmin(handle.db, email)

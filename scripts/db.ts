@@ -15,7 +15,7 @@ if (command !== 'migrate' && command !== 'seed') {
 }
 
 const config = env()
-const handle = await openDatabase(config.DATABASE_URL)
+const handle = await openDatabase(config.DATABASE_URL, { directUrl: config.DATABASE_DIRECT_URL })
 try {
   await handle.exclusive(async (db) => {
     await migrate(db)

@@ -168,6 +168,37 @@ describe('other rules', () => {
     ])
   })
 
+  it('takes DATABASE_DIRECT_URL beside a PostgreSQL DATABASE_URL, refuses it with the embedded database', () => {
+    const pooled = { DATABASE_URL: 'postgres://u@pooler:6432/db', DATABASE_DIRECT_URL: 'postgres://u@db:5432/db' }
+    expect(parseEnv(pooled).DATABASE_DIRECT_URL).toBe('postgres://u@db:5432/db')
+    expect(issues({ ...pooled, DATABASE_DIRECT_URL: 'db:5432' })).toEqual([
+      'DATABASE_DIRECT_URL: DATABASE_DIRECT_URL must be a postgres:// URL of the PostgreSQL server itself (not the pooler)',
+    ])
+    for (const embedded of [{}, { DATABASE_URL: 'memory://' }, { DATABASE_URL: 'file://./.data/db' }]) {
+      expect(issues({ ...embedded, DATABASE_DIRECT_URL: 'postgres://u@db:5432/db' })).toEqual([
+        'DATABASE_DIRECT_URL: DATABASE_DIRECT_URL needs DATABASE_URL to be a PostgreSQL server (postgres://…): the embedded database (memory://, file://) is one process with one connection',
+      ])
+    }
+  })
+
+  it('takes DATABASE_REPLICA_URLS as a list beside a PostgreSQL DATABASE_URL, refuses it with the embedded database', () => {
+    const primary = { DATABASE_URL: 'postgres://u@db:5432/db' }
+    const replicas = 'postgres://u@r1:5432/db, postgresql://u@r2:5432/db'
+    expect(parseEnv({ ...primary, DATABASE_REPLICA_URLS: replicas }).DATABASE_REPLICA_URLS).toEqual([
+      'postgres://u@r1:5432/db',
+      'postgresql://u@r2:5432/db',
+    ])
+    expect(parseEnv(primary).DATABASE_REPLICA_URLS).toEqual([])
+    expect(parseEnv(primary).DATABASE_REPLICA_MAX_LAG_SECONDS).toBe(5)
+    expect(issues({ ...primary, DATABASE_REPLICA_URLS: 'postgres://u@r1/db,r2:5432' })).toEqual([
+      'DATABASE_REPLICA_URLS: DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs: r2:5432',
+    ])
+    expect(issues({ DATABASE_URL: 'memory://', DATABASE_REPLICA_URLS: 'postgres://u@r1/db' })).toEqual([
+      'DATABASE_REPLICA_URLS: DATABASE_REPLICA_URLS needs DATABASE_URL to be a PostgreSQL server (postgres://…): the embedded database (memory://, file://) is one process with one connection',
+    ])
+    expect(issues({ ...primary, DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })[0]).toMatch(/between 0.1 and 300 seconds/)
+  })
+
   it.each(['0', '70000', 'http', '3000.5'])('refuses PORT %j', (value) => {
     expect(issues({ PORT: value })[0]).toMatch(/^PORT: /)
   })

@@ -75,6 +75,39 @@ export const envSchema = z
     DATABASE_CONNECT_TIMEOUT: databaseSeconds('DATABASE_CONNECT_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.connectMs),
     DATABASE_ACQUIRE_TIMEOUT: databaseSeconds('DATABASE_ACQUIRE_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.acquireMs),
     DATABASE_QUERY_TIMEOUT: databaseSeconds('DATABASE_QUERY_TIMEOUT', DEFAULT_DATABASE_TIMEOUTS.queryMs),
+    // A connection straight to PostgreSQL when DATABASE_URL goes through a transaction pooler (PgBouncer…): the
+    // change notices' LISTEN, the migrations' lock and the job queue (docs/deploy/past-one-machine.md).
+    DATABASE_DIRECT_URL: optional(
+      z
+        .string()
+        .refine(
+          isPostgresUrl,
+          'DATABASE_DIRECT_URL must be a postgres:// URL of the PostgreSQL server itself (not the pooler)',
+        ),
+    ),
+    // Streaming replicas (comma-separated postgres:// URLs) for the reads that tolerate a little lag; one
+    // further behind than DATABASE_REPLICA_MAX_LAG_SECONDS, or unreachable, is skipped (docs/deploy/past-one-machine.md).
+    DATABASE_REPLICA_URLS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+      const urls = (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+      const wrong = urls.find((url) => !isPostgresUrl(url))
+      if (wrong) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs: ${wrong}`,
+        })
+        return z.NEVER
+      }
+      return urls
+    }),
+    DATABASE_REPLICA_MAX_LAG_SECONDS: optional(
+      z.coerce
+        .number({ message: 'DATABASE_REPLICA_MAX_LAG_SECONDS must be a number of seconds' })
+        .min(0.1, 'DATABASE_REPLICA_MAX_LAG_SECONDS must be between 0.1 and 300 seconds')
+        .max(300, 'DATABASE_REPLICA_MAX_LAG_SECONDS must be between 0.1 and 300 seconds'),
+    ).default(5),
     AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
     EMAIL_SERVER: optional(z.string().regex(/^smtps?:\/\//, 'EMAIL_SERVER must be an smtp:// or smtps:// URL')),
     EMAIL_FROM: optional(z.string()).default('Start Books <noreply@example.com>'),
@@ -248,6 +281,11 @@ export const envSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    for (const variable of ['DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URLS'] as const) {
+      if (env[variable]?.length && !isPostgresUrl(env.DATABASE_URL ?? '')) {
+        ctx.addIssue({ code: 'custom', path: [variable], message: embeddedRefuses(variable) })
+      }
+    }
     // A provider is configured completely or not at all.
     const pairs = [
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
@@ -287,6 +325,15 @@ export const envSchema = z
       })
     }
   })
+
+/** Why a variable of a multi-machine deployment makes no sense with the embedded database. */
+export function embeddedRefuses(variable: string) {
+  return `${variable} needs DATABASE_URL to be a PostgreSQL server (postgres://…): the embedded database (memory://, file://) is one process with one connection`
+}
+
+function isPostgresUrl(value: string) {
+  return value.startsWith('postgres://') || value.startsWith('postgresql://')
+}
 
 /** `https://a.example/` → `https://a.example`; undefined for anything that is not an http(s) origin. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1']

@@ -4,6 +4,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { DatabaseHandle } from './db/client.server'
 import { type Database, databaseHandle } from './db/index.server'
 import { MIGRATIONS_FOLDER } from './db/migrate.server'
+import { changeNoticesHeard } from './fast-paths/change-notices.server'
 import { isDraining } from './shutdown.server'
 
 /**
@@ -13,10 +14,13 @@ import { isDraining } from './shutdown.server'
  * - live: the process answers (restart it when this fails);
  * - ready: send it traffic. 503 while starting (database opening or
  *   migrating), when the database is unreachable or lacks this build's
- *   migrations, and from the first SIGTERM/SIGINT on (draining).
+ *   migrations, and from the first SIGTERM/SIGINT on (draining). Ready
+ *   says `changeNotices: 'not heard'` while the database's change notices
+ *   are not heard: the instance serves, but keeps nothing (every read goes
+ *   to the database; docs/deploy/past-one-machine.md).
  */
 export type Readiness =
-  | { status: 'ready' }
+  | { status: 'ready'; changeNotices?: 'not heard' }
   | { status: 'starting' | 'draining' }
   | { status: 'unavailable'; reason: 'database' | 'migrations' }
 
@@ -46,7 +50,8 @@ export async function databaseReadiness(db: Database): Promise<Readiness> {
   const applied = await within(lastAppliedMigration(db), CHECK_TIMEOUT_MS).catch(() => undefined)
   if (applied === undefined) return { status: 'unavailable', reason: 'database' }
   if (applied === null || applied < latestMigration()) return { status: 'unavailable', reason: 'migrations' }
-  return { status: 'ready' }
+  const heard = await within(changeNoticesHeard(db), CHECK_TIMEOUT_MS)
+  return heard ? { status: 'ready' } : { status: 'ready', changeNotices: 'not heard' }
 }
 
 type Opening = { state: 'opening' } | { state: 'failed' } | { state: 'open'; handle: DatabaseHandle }

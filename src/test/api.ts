@@ -52,9 +52,10 @@ export interface ApiHarness {
  * code, so each procedure can be called as an admin, a user or nobody.
  */
 export async function createApiHarness(
-  options: { demoMode?: boolean; language?: string; env?: Record<string, string> } = {},
+  options: { demoMode?: boolean; language?: string; env?: Record<string, string>; database?: TestDatabase } = {},
 ): Promise<ApiHarness> {
-  const handle = await createTestDatabase()
+  // A database given: another instance of the app on the same database (its own auth, its own sign-ins).
+  const handle = options.database ?? (await createTestDatabase())
   const env = parseEnv({
     NODE_ENV: 'test',
     BASE_URL,

@@ -26,6 +26,7 @@ import {
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
+import { laggingReader } from '@/server/db/replicas.server'
 import { book, bookSearchSlice, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/change-notices.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
@@ -245,18 +246,20 @@ const list = withPermission({ book: ['read'] })
   })
   .input(bookListInputSchema)
   .output(pageSchema(bookSchema))
-  .handler(async ({ context: { db }, input }) =>
-    isUnfilteredFirstPage(input)
-      ? (await keptFirstPages(db, String(input.limit), () => readFirstPage(db, input)))!
-      : bookPage(
-          input,
-          await pageWithTotal(
-            input,
-            () => pageRows(db, input),
-            () => largeListTotal(db, book, Boolean(filterOf(input)), () => matchingBooks(db, input)),
-          ),
-        ),
-  )
+  .handler(async ({ context: { db, user }, input }) => {
+    // Kept until a notice, the first page is read on the primary (a notice comes before a replica replays the write).
+    if (isUnfilteredFirstPage(input))
+      return (await keptFirstPages(db, String(input.limit), () => readFirstPage(db, input)))!
+    const reader = laggingReader(db, user.id)
+    return bookPage(
+      input,
+      await pageWithTotal(
+        input,
+        () => pageRows(reader, input),
+        () => largeListTotal(reader, book, Boolean(filterOf(input)), () => matchingBooks(reader, input)),
+      ),
+    )
+  })
 
 const get = withPermission({ book: ['read'] })
   .route({ method: 'GET', path: '/books/{id}', summary: 'Get a book', tags: ['Books'] })

@@ -6,6 +6,7 @@ import { roleCan } from '@/lib/auth/role-matrix'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
 import { presenceRefusal } from '@/server/auth/presence.server'
 import { procedureRule } from '@/server/auth/presence-rules.server'
+import { rememberWrite, replicasOfDatabase } from '@/server/db/replicas.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 
 import { authServiceError } from './auth-service.server'
@@ -36,16 +37,21 @@ const translated = os
     }
   })
 
-const base = translated.use(({ context, procedure, next }) => {
+const base = translated.use(async ({ context, procedure, next }) => {
   const method = procedure['~orpc'].route.method ?? 'POST'
-  if (context.demoMode && method !== 'GET') {
+  if (method === 'GET') return next()
+  if (context.demoMode) {
     throw new ORPCError(DEMO_MODE_ERROR_CODE, {
       status: DEMO_MODE_STATUS,
       message: 'demo:dialog.description',
       data: { key: 'demo:dialog.description' },
     })
   }
-  return next()
+  const result = await next()
+  // With replicas, the writer's reads go to the primary until a replica has replayed the write.
+  const writer = replicasOfDatabase(context.db) && (await sessionOf(context))?.user.id
+  if (writer) await rememberWrite(context.db, writer)
+  return result
 })
 
 /** Open to anyone, signed in or not. */

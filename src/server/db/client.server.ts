@@ -6,9 +6,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
+import { embeddedRefuses } from '../../lib/env.server.ts'
 import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../observability/request-scope.server.ts'
 import { gauge } from '../observability/tallies.server.ts'
+import { registerReplicas, ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, queryTimeoutNow } from './timeouts.server.ts'
 import { unreachable } from './unavailable.server.ts'
@@ -33,13 +35,34 @@ export interface DatabaseHandle {
 export const DEFAULT_PGLITE_DIR = './.data/db'
 const MIGRATION_LOCK_ID = 727_001
 
-export async function openDatabase(
-  url: string | undefined,
-  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
-): Promise<DatabaseHandle> {
+/** Where a PostgreSQL database's session-level work goes, and who hears of its troubles. */
+export interface OpenOptions {
+  /**
+   * A connection straight to PostgreSQL (DATABASE_DIRECT_URL) when `url` goes
+   * through a transaction pooler: the change notices' LISTEN, the migrations'
+   * lock and the job queue. Defaults to `url`.
+   */
+  directUrl?: string
+  /** Streaming replicas for the reads that tolerate a little lag (DATABASE_REPLICA_URLS), skipped past `replicaMaxLagMs`. */
+  replicaUrls?: string[]
+  replicaMaxLagMs?: number
+  /** How long to wait for a connection and a statement before the database counts as unreachable. */
+  timeouts?: DatabaseTimeouts
+  log?: DatabaseLog
+}
+
+/** The few lines the database writes of its own (pino's signature). */
+interface DatabaseLog {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+}
+
+export async function openDatabase(url: string | undefined, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
-    return openPostgres(url, timeouts)
+    return openPostgres(url, options)
   }
+  if (options.directUrl) throw new Error(embeddedRefuses('DATABASE_DIRECT_URL'))
+  if (options.replicaUrls?.length) throw new Error(embeddedRefuses('DATABASE_REPLICA_URLS'))
   if (url === 'memory://') return openPglite(undefined)
   return openPglite(url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR)
 }
@@ -49,20 +72,28 @@ const LISTENER_HEARTBEAT_MS = 5000
 /** Idle time before TCP asks the server whether it is still there (a dead peer ends the connection). */
 const KEEPALIVE_DELAY_MS = 10_000
 
-async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  {
+    directUrl = url,
+    replicaUrls = [],
+    replicaMaxLagMs = DEFAULT_REPLICA_MAX_LAG_MS,
+    timeouts = DEFAULT_DATABASE_TIMEOUTS,
+    log,
+  }: OpenOptions,
+): Promise<DatabaseHandle> {
   const { Client, Pool } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   // Every connection: opened within the connect timeout, and probed while idle.
   const connection = {
-    connectionString: url,
     connectionTimeoutMillis: timeouts.connectMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
   }
-  // One connection hears the other processes' writes; every pooled one also
-  // listens, so that a write's own notice arrives before the write resolves.
+  const directConnection = { ...connection, connectionString: directUrl }
+  // One connection, straight to PostgreSQL, hears the other processes' writes.
   const notices = new ChangeNotices(async (notice, lost) => {
-    const client = new Client(connection)
+    const client = new Client(directConnection)
     client.on('notification', notice).on('error', lost).on('end', lost)
     // A partition holds packets and ends nothing: a heartbeat that gets no answer is a lost connection,
     // so what was kept stops being trusted (a write elsewhere would not be heard).
@@ -80,23 +111,24 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
     }
     try {
       await client.connect()
+      if (await throughPooler(client)) throw new Error(NOT_DIRECT('the change notices (LISTEN)'))
       await client.query(bounded(`listen ${SESSION_CHANGE_CHANNEL}`, timeouts.queryMs))
     } catch (error) {
       await stop().catch(() => {})
       throw error
     }
     return stop
-  })
+  }, log)
 
   /**
-   * A pooled connection: it listens before its first query, within the pool's
-   * wait (so a server that accepts the connection and then holds it is still
-   * bounded), and each of its statements is bounded.
+   * A pooled connection: it hears its own writes before its first query
+   * (`hearOwnWrites`), within the pool's wait (so a server that accepts the
+   * connection and then holds it is still bounded), and each of its
+   * statements is bounded.
    */
   class PooledClient extends Client {
     constructor() {
-      super(connection)
-      this.on('notification', notices.notice)
+      super({ ...connection, connectionString: url })
       // A connection lost while a transaction holds it fails that transaction's queries;
       // as an event nobody listens to, it would also end the process.
       this.on('error', () => {})
@@ -106,15 +138,11 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
 
     // @ts-expect-error pg declares two overloads: the pool calls it with a callback, others without.
     override connect(callback?: (error?: Error) => void) {
-      const connected = super.connect().then(() =>
-        // Untimed: it runs inside the pool query that asked for the connection, which counts it already.
-        super.query(`listen ${SESSION_CHANGE_CHANNEL}`).then(
-          () => undefined,
-          (error: unknown) => {
-            this.end().catch(() => {})
-            throw error
-          },
-        ),
+      const connected: Promise<void> = super.connect().then(() =>
+        hearOwnWrites(this as unknown as import('pg').ClientBase, notices.notice).catch((error: unknown) => {
+          this.end().catch(() => {})
+          throw error
+        }),
       )
       if (!callback) return connected
       connected.then(() => callback(), callback)
@@ -123,6 +151,7 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
 
   const pool = new Pool({
     ...connection,
+    connectionString: url,
     Client: PooledClient as unknown as typeof Client,
     max: 10,
     // The wait for a connection: a free one, or a new one opened (its connect timeout bounds that part).
@@ -138,6 +167,12 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
   }) as typeof pool.connect
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
+  // The job queue's own SQL on the direct connection (pg-boss), a few of them: the pooler is there to save connections.
+  const direct = directUrl === url ? pool : new Pool({ ...directConnection, max: 2 })
+  if (direct !== pool) {
+    timeQueries(direct)
+    direct.on('error', () => {})
+  }
   gauge('start_books_db_pool_connections', 'PostgreSQL pool connections by state', ['state'], () => [
     { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
     { labels: { state: 'idle' }, value: pool.idleCount },
@@ -145,17 +180,22 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
   ])
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
   hearChangeNotices(db, notices)
+  const replicas = replicaUrls.length ? await openReplicas(db, pool, replicaUrls, replicaMaxLagMs) : undefined
   return {
     db,
     driver: 'postgres',
-    executeSql: (text, values) => pool.query(text, values),
+    executeSql: (text, values) => direct.query(text, values),
     async exclusive(fn) {
-      // A session-level advisory lock on a connection of its own, whose statements are not
-      // bounded (a migration may take minutes, and waits for another process's): several
-      // processes starting together migrate and seed one after the other.
-      const client = new Client(connection)
+      // A session-level advisory lock on a connection of its own, straight to
+      // PostgreSQL: several processes starting together migrate and seed one
+      // after the other (through a transaction pooler, the lock and its
+      // release could land on different server connections).
+      // Its statements are not bounded: a migration may take minutes, and waits for another process's.
+      const client = new Client(directConnection)
+      client.on('error', () => {})
       await client.connect().catch((error: unknown) => Promise.reject(unreachable(error)))
       try {
+        if (await throughPooler(client)) throw new Error(NOT_DIRECT('the migrations (a session lock)'))
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
         const locked = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
         return await fn(locked)
@@ -166,9 +206,66 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
     },
     async close() {
       await notices.close()
+      await replicas?.close()
       await pool.end()
+      if (direct !== pool) await direct.end()
     },
   }
+}
+
+const NOT_DIRECT = (what: string) =>
+  `${what} need a connection straight to PostgreSQL, and this one goes through a connection pooler: ` +
+  'set DATABASE_DIRECT_URL to the PostgreSQL server itself (docs/deploy/past-one-machine.md)'
+
+type PgClient = import('pg').ClientBase & { processID: number | null }
+
+/**
+ * Whether a connection goes through a pooler: PostgreSQL tells a client its
+ * backend's process id when it connects, a pooler a key of its own (and
+ * hands each transaction to whichever server connection is free).
+ */
+async function throughPooler(client: import('pg').ClientBase) {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
+  return rows[0]?.pid !== (client as PgClient).processID
+}
+
+/**
+ * A pool connection hears its own writes' notices before they resolve, so
+ * the process never trusts a kept read older than its own last write. Straight
+ * to PostgreSQL it listens itself: a session hears its own notices before it
+ * is ready for the next query. Through a transaction pooler it cannot (its
+ * LISTEN would stay on some server connection), nor use named prepared
+ * statements (they stay on the server connection that parsed them): it
+ * sends its statements unnamed, and takes every statement that is not a
+ * plain select (a write, a commit) as a change, once it resolves.
+ */
+async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void) {
+  if (!(await throughPooler(client))) {
+    client.on('notification', notice)
+    await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+    return
+  }
+  sendUnnamed(client, notice)
+}
+
+/** A connection's statements sent unnamed; with `announce`, called once each statement that is not a plain select resolves. */
+function sendUnnamed(client: import('pg').ClientBase, announce?: () => void) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((statement: unknown, ...rest: unknown[]) => {
+    if (typeof statement === 'object' && statement !== null && 'submit' in statement) return query(statement, ...rest)
+    const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text
+    const unnamed = typeof statement === 'string' ? statement : { ...(statement as object), name: undefined }
+    if (!announce || /^\s*select\b/i.test(text ?? '')) return query(unnamed, ...rest)
+    const callback = rest.at(-1)
+    if (typeof callback === 'function') {
+      rest[rest.length - 1] = (...answer: unknown[]) => {
+        announce()
+        ;(callback as (...args: unknown[]) => void)(...answer)
+      }
+      return query(unnamed, ...rest)
+    }
+    return (query(unnamed, ...rest) as Promise<unknown>).finally(announce)
+  }) as typeof client.query
 }
 
 /** A statement with its bound (pg's own option, missing from its types). */
@@ -225,6 +322,64 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       await notices.close()
       if (!client.closed) await client.close()
       release()
+    },
+  }
+}
+
+const DEFAULT_REPLICA_MAX_LAG_MS = 5000
+
+/** The replicas of a PostgreSQL primary, each a small pool of its own, registered for `laggingReader`. */
+async function openReplicas(primary: Database, primaryPool: import('pg').Pool, urls: string[], maxLagMs: number) {
+  const { Pool } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const lsn = async (target: import('pg').Pool, expression: string) => {
+    const { rows } = await target.query<{ lsn: string | null }>(`select ${expression}::text as lsn`)
+    // Null on a server that is not a replica (pg_last_wal_replay_lsn on a primary): never used.
+    if (!rows[0]?.lsn) throw new Error('not a streaming replica')
+    return rows[0].lsn
+  }
+  const pools = urls.map((url) => {
+    const pool = new Pool({
+      connectionString: url,
+      max: 5,
+      // A replica that does not answer soon is skipped, not waited for.
+      connectionTimeoutMillis: 2000,
+      query_timeout: 2000,
+      onConnect: async (client) => {
+        if (await throughPooler(client)) sendUnnamed(client)
+        timeQueries(client)
+      },
+    })
+    pool.on('error', () => {})
+    timeQueries(pool)
+    return pool
+  })
+  const replicas = new ReplicaSet({
+    primary,
+    position: () => lsn(primaryPool, 'pg_current_wal_lsn()'),
+    maxLagMs,
+    replicas: pools.map((pool, index) => ({
+      name: `replica ${index + 1}`,
+      db: drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database,
+      replayed: () => lsn(pool, 'pg_last_wal_replay_lsn()'),
+    })),
+  })
+  await replicas.poll()
+  registerReplicas(primary, replicas)
+  gauge(
+    'start_books_db_replica_lag_seconds',
+    "Each replica's lag behind the primary (what it has replayed), -1 while it is skipped (unreachable, or past the bound)",
+    ['replica'],
+    () =>
+      replicas.lags().map(({ name, seconds }) => ({
+        labels: { replica: name },
+        value: seconds !== undefined && seconds * 1000 <= maxLagMs ? seconds : -1,
+      })),
+  )
+  return {
+    async close() {
+      replicas.close()
+      await Promise.all(pools.map((pool) => pool.end()))
     },
   }
 }

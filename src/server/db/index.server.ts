@@ -61,7 +61,14 @@ export async function prepareDatabase(
 
 export function databaseHandle(): Promise<DatabaseHandle> {
   holder[globalKey] ??= (async () => {
-    const handle = await openDatabase(env().DATABASE_URL, databaseTimeouts(env()))
+    const config = env()
+    const handle = await openDatabase(config.DATABASE_URL, {
+      directUrl: config.DATABASE_DIRECT_URL,
+      replicaUrls: config.DATABASE_REPLICA_URLS,
+      replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000,
+      timeouts: databaseTimeouts(config),
+      log: logger,
+    })
     if (!holder[serverOwnsShutdown]) closeOnExit(handle)
     logger.info({ driver: handle.driver }, 'database opened')
     await prepareDatabase(handle)

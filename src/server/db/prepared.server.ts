@@ -5,6 +5,7 @@ import type { Database } from './client.server'
  * `.prepare(name)`): its SQL is not rebuilt for every request, and
  * PostgreSQL parses and plans it once per connection (a named statement).
  * For the queries every request runs (the session read, the lists' first page).
+ * Through a transaction pooler, the pool sends them unnamed (client.server.ts).
  */
 export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
   const queries = new WeakMap<Database, Query>()

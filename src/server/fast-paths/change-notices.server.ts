@@ -12,6 +12,12 @@ export const SESSION_CHANGE_CHANNEL = 'session_change'
 /** How a driver listens: resolves once it does, with a way to stop; calls `lost` if it stops by itself. */
 export type Listen = (notice: () => void, lost: () => void) => Promise<() => Promise<void>>
 
+/** Where the listener says it stopped or started hearing (the database's log; pino's signature). */
+export interface NoticesLog {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+}
+
 const RETRY_FIRST_MS = 500
 const RETRY_LAST_MS = 30_000
 
@@ -34,8 +40,12 @@ export class ChangeNotices {
   #stop: (() => Promise<void>) | undefined
   #retry: NodeJS.Timeout | undefined
   #retryMs = RETRY_FIRST_MS
+  #connecting: Promise<void> | undefined
 
-  constructor(private readonly listen: Listen) {}
+  constructor(
+    private readonly listen: Listen,
+    private readonly log?: NoticesLog,
+  ) {}
 
   /** A change: whatever was read before it is stale. */
   readonly notice = () => {
@@ -51,9 +61,16 @@ export class ChangeNotices {
   version(): number | undefined {
     if (!this.#started) {
       this.#started = true
-      void this.#connect()
+      this.#connecting = this.#connect()
     }
     return this.#hearing ? this.#version : undefined
+  }
+
+  /** Whether notices are heard, once the first attempt to listen is over (readiness: starts listening). */
+  async heard(): Promise<boolean> {
+    this.version()
+    await this.#connecting
+    return this.#hearing
   }
 
   async close() {
@@ -71,14 +88,23 @@ export class ChangeNotices {
       // Notices sent before now were not heard.
       this.#version++
       this.#hearing = true
+      if (this.#retryMs !== RETRY_FIRST_MS) this.log?.info({}, 'change notices heard again')
       this.#retryMs = RETRY_FIRST_MS
-    } catch {
+    } catch (error) {
+      // Nothing is kept meanwhile: every read goes to the database.
+      this.log?.warn(
+        { err: error, retryInMs: this.#retryMs },
+        'change notices cannot be heard: nothing is kept, every read goes to the database',
+      )
       this.#lost()
     }
   }
 
   readonly #lost = () => {
-    if (this.#hearing) listenerLosses.inc({})
+    if (this.#hearing) {
+      listenerLosses.inc({})
+      this.log?.warn({ retryInMs: this.#retryMs }, 'change notices lost: nothing is kept until they are heard again')
+    }
     this.#hearing = false
     this.#version++
     if (this.#closed || this.#retry) return
@@ -102,6 +128,11 @@ const listenerLosses = tally(
   'Times the change-notice listener lost its connection',
   [],
 )
+
+/** Whether a database's change notices are heard (readiness), once the first attempt to listen is over. */
+export async function changeNoticesHeard(db: Database): Promise<boolean> {
+  return (await noticesOf.get(db)?.heard()) ?? false
+}
 
 /** Registers the notices a database's driver hears (client.server.ts). */
 export function hearChangeNotices(db: Database, notices: ChangeNotices) {

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+
+import { createApiHarness } from '@/test/api'
+import { POSTGRES_BIN, type Replicated, startReplicated } from '@/test/replica'
+
+import { type Database, type DatabaseHandle, openDatabase } from './client.server'
+import { prepareDatabase } from './index.server'
+import { laggingReader, rememberWrite, replicasOfDatabase } from './replicas.server'
+import { genre } from './schema'
+
+/**
+ * Reads on a real streaming replica (pg_basebackup -R of a primary of the
+ * test's own), replay paused and resumed with pg_wal_replay_pause():
+ * docs/deploy/past-one-machine.md#replicas.
+ */
+const postgres = inject('postgres')
+if (postgres && !POSTGRES_BIN) console.warn('replica tests skipped: PostgreSQL server programs are not installed')
+
+const MAX_LAG_MS = 1500
+
+async function onReplica(db: Database) {
+  const { rows } = (await db.execute(sql`select pg_is_in_recovery() as replica`)) as unknown as {
+    rows: { replica: boolean }[]
+  }
+  return rows[0]!.replica
+}
+
+async function hasGenre(db: Database, name: string) {
+  return (await db.select().from(genre).where(eq(genre.name, name))).length > 0
+}
+
+describe('reads on a replica', () => {
+  it('are refused with the embedded database', async () => {
+    await expect(openDatabase('memory://', { replicaUrls: ['postgres://u@replica/db'] })).rejects.toThrow(
+      /DATABASE_REPLICA_URLS needs DATABASE_URL to be a PostgreSQL server/,
+    )
+  })
+})
+
+describe.runIf(postgres && POSTGRES_BIN)('reads on a streaming replica', () => {
+  let cluster: Replicated
+  let handle: DatabaseHandle
+  let replicaAdmin: pg.Client
+  const replayOn = (on: boolean) =>
+    replicaAdmin.query(on ? 'select pg_wal_replay_resume()' : 'select pg_wal_replay_pause()')
+  const poll = () => replicasOfDatabase(handle.db)!.poll()
+
+  beforeAll(async () => {
+    cluster = await startReplicated()
+    const seeding = await openDatabase(cluster.primaryUrl)
+    await prepareDatabase(seeding, { demo: true })
+    await seeding.close()
+    handle = await openDatabase(cluster.primaryUrl, { replicaUrls: [cluster.replicaUrl], replicaMaxLagMs: MAX_LAG_MS })
+    replicaAdmin = new pg.Client({ connectionString: cluster.replicaUrl })
+    await replicaAdmin.connect()
+  }, 120_000)
+  afterAll(async () => {
+    await replicaAdmin?.end().catch(() => {})
+    await handle?.close()
+    cluster?.stop()
+  })
+
+  it('sends a read that tolerates lag to the replica, which has the data', async () => {
+    await vi.waitFor(async () => {
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(true)
+    })
+    expect(await hasGenre(laggingReader(handle.db), 'Fantasy')).toBe(true)
+  })
+
+  it('reads a write back at once for its writer (primary), while others may read the replica within the bound', async () => {
+    await replayOn(false)
+    try {
+      await handle.db.insert(genre).values({ id: crypto.randomUUID(), name: 'Written while paused', color: '#123456' })
+      await rememberWrite(handle.db, 'the writer')
+      await poll()
+      const writer = laggingReader(handle.db, 'the writer')
+      expect(await onReplica(writer)).toBe(false)
+      expect(await hasGenre(writer, 'Written while paused')).toBe(true)
+      // Someone else: the replica, a little behind (it has not replayed the write yet).
+      const other = laggingReader(handle.db)
+      expect(await onReplica(other)).toBe(true)
+      expect(await hasGenre(other, 'Written while paused')).toBe(false)
+
+      // Past the bound, the replica is skipped for everyone.
+      await new Promise((resolve) => setTimeout(resolve, MAX_LAG_MS + 300))
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(false)
+    } finally {
+      await replayOn(true)
+    }
+    // Replay resumed: the replica has the write, and serves its writer too.
+    await vi.waitFor(async () => {
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(true)
+    })
+    await vi.waitFor(async () => {
+      await poll()
+      const writer = laggingReader(handle.db, 'the writer')
+      expect(await onReplica(writer)).toBe(true)
+      expect(await hasGenre(writer, 'Written while paused')).toBe(true)
+    })
+  })
+
+  it("lets a person find the book they just created in the catalogue's search, while another may not yet", async () => {
+    const api = await createApiHarness({ database: { ...handle, url: cluster.primaryUrl } })
+    const [admin, reader] = [await api.client('admin'), await api.client('user')]
+    await vi.waitFor(async () => {
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(true)
+    })
+    await replayOn(false)
+    try {
+      await admin.book.create({ title: 'Replayed later', author: 'Ann Replica' })
+      await poll()
+      const search = { limit: 5, searchTerm: 'Replayed later' }
+      expect((await admin.book.list(search)).items.map((item) => item.title)).toEqual(['Replayed later'])
+      expect((await reader.book.list(search)).items).toEqual([])
+    } finally {
+      await replayOn(true)
+    }
+  })
+
+  it('skips a replica that does not answer', async () => {
+    await replicaAdmin.end()
+    cluster.stopReplica()
+    await poll()
+    const reader = laggingReader(handle.db)
+    expect(await onReplica(reader)).toBe(false)
+    expect(await hasGenre(reader, 'Fantasy')).toBe(true)
+  })
+})
