@@ -123,6 +123,41 @@ describe.runIf(postgres && POSTGRES_BIN)('reads on a streaming replica', () => {
     }
   })
 
+  it('serves the user list and its count, the genre list and the dashboard from the replica, but the writer from the primary', async () => {
+    const api = await createApiHarness({ database: { ...handle, url: cluster.primaryUrl } })
+    const admin = await api.client('admin')
+    const otherEmail = `other-admin-${crypto.randomUUID()}@example.com`
+    await admin.user.create({ name: 'Other Admin', email: otherEmail, role: 'admin' })
+    const other = await api.client({ email: otherEmail })
+    // Replayed up to here, then paused: what follows is on the primary only.
+    await vi.waitFor(async () => {
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(true)
+      expect((await other.user.list({ limit: 5, searchTerm: otherEmail })).total).toBe(1)
+    })
+    await replayOn(false)
+    try {
+      const genreName = `Genre ${crypto.randomUUID()}`
+      await handle.db.insert(genre).values({ id: crypto.randomUUID(), name: genreName, color: '#654321' })
+      const email = `paused-${crypto.randomUUID()}@example.com`
+      await admin.user.create({ name: 'Paused Person', email, role: 'user' })
+      await poll()
+
+      const users = { limit: 5, searchTerm: email }
+      expect(await admin.user.list(users)).toMatchObject({ items: [{ email }], total: 1 })
+      expect(await other.user.list(users)).toMatchObject({ items: [], total: 0 })
+      const genres = { limit: 5, searchTerm: genreName }
+      expect(await admin.genre.list(genres)).toMatchObject({ items: [{ name: genreName }], total: 1 })
+      expect(await other.genre.list(genres)).toMatchObject({ items: [], total: 0 })
+      const [mine, theirs] = [await admin.dashboard.summary(), await other.dashboard.summary()]
+      expect(mine.users.value).toBe(theirs.users.value + 1)
+      expect(mine.genres.value).toBe(theirs.genres.value + 1)
+      expect(mine.newUsersThisWeek.value).toBe(theirs.newUsersThisWeek.value + 1)
+    } finally {
+      await replayOn(true)
+    }
+  })
+
   it('skips a replica that does not answer', async () => {
     await replicaAdmin.end()
     cluster.stopReplica()
