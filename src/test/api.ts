@@ -1,6 +1,7 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
+import { ResponseHeadersPlugin } from '@orpc/server/plugins'
 
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
@@ -32,8 +33,8 @@ export interface ApiHarness {
   rest(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
   /** The same request through the server's request pipeline (request-pipeline.server.ts), headers as a client gets them. */
   served(caller: Caller, method: string, path: string, body?: unknown): Promise<Response>
-  /** An HTTP request to /api/rpc/… as `caller`. */
-  rpc(caller: Caller, path: string, input?: unknown): Promise<Response>
+  /** An HTTP request to /api/rpc/… as `caller`, with `cookies` besides the session's (as a browser sends back). */
+  rpc(caller: Caller, path: string, input?: unknown, cookies?: string): Promise<Response>
   /** A POST to the auth service's route (`/admin/ban-user`…) as `caller`, as a browser of the app sends it. */
   authPost(
     caller: Caller,
@@ -64,8 +65,10 @@ export async function createApiHarness(
     ...options.env,
   })
   const auth = createAuth(handle.db, env)
-  const rpcHandler = new RPCHandler(router)
-  const restHandler = new OpenAPIHandler(router)
+  // As handlers.server.ts: a procedure may set a cookie on its answer.
+  const plugins = [new ResponseHeadersPlugin()]
+  const rpcHandler = new RPCHandler(router, { plugins })
+  const restHandler = new OpenAPIHandler(router, { plugins })
   const cookies = new Map<string, Promise<string>>()
 
   const emailOf = (caller: Caller) =>
@@ -165,8 +168,9 @@ export async function createApiHarness(
     async served(caller, method, path, body) {
       return frontDoor(await restRequest(caller, method, path, body))
     },
-    async rpc(caller, path, input) {
+    async rpc(caller, path, input, cookies) {
       const headers = await headersOf(caller, { 'content-type': 'application/json' })
+      if (cookies) headers.set('cookie', [headers.get('cookie'), cookies].filter(Boolean).join('; '))
       const request = new Request(`${BASE_URL}${RPC_PREFIX}${path}`, {
         method: 'POST',
         headers,

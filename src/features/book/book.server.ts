@@ -26,7 +26,7 @@ import {
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
-import { laggingReader } from '@/server/db/replicas.server'
+import { requestReader } from '@/server/db/replicas.server'
 import { book, bookSearchSlice, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/change-notices.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
@@ -246,11 +246,11 @@ const list = withPermission({ book: ['read'] })
   })
   .input(bookListInputSchema)
   .output(pageSchema(bookSchema))
-  .handler(async ({ context: { db, user }, input }) => {
+  .handler(async ({ context: { db, headers, user }, input }) => {
     // Kept until a notice, the first page is read on the primary (a notice comes before a replica replays the write).
     if (isUnfilteredFirstPage(input))
       return (await keptFirstPages(db, String(input.limit), () => readFirstPage(db, input)))!
-    const reader = laggingReader(db, user.id)
+    const reader = requestReader({ db, headers }, user.id)
     return bookPage(
       input,
       await pageWithTotal(

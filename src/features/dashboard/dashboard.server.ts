@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
+import { requestReader } from '@/server/db/replicas.server'
 import { book, genre, session, user } from '@/server/db/schema'
 
 import { dashboardSummarySchema, type Figure, LATEST_BOOKS, NEW_USERS_DAYS } from './schema'
@@ -47,7 +48,9 @@ async function countWhere(query: Promise<Array<{ value: number }>>): Promise<Fig
 const summary = withPermission({ book: ['read'], genre: ['read'], user: ['list'], session: ['list'] })
   .route({ method: 'GET', path: '/dashboard', summary: 'Dashboard figures and the latest books', tags: ['Dashboard'] })
   .output(dashboardSummarySchema)
-  .handler(async ({ context: { db } }) => {
+  .handler(async ({ context: { db: primary, headers, user: reader } }) => {
+    // Figures that tolerate a little lag: a replica, unless it has not replayed the reader's own last write.
+    const db = requestReader({ db: primary, headers }, reader.id)
     const weekAgo = sql`now() - make_interval(days => ${NEW_USERS_DAYS})`
     const [books, genres, users, activeSessions, newUsersThisWeek, latestBooks] = await Promise.all([
       tableSize(db, book),

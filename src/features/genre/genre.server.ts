@@ -6,6 +6,7 @@ import { listInputSchema, pageSchema } from '@/lib/pagination'
 import { apiError } from '@/server/api/errors.server'
 import { afterCursor, allOf, exactCount, pageWithTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
+import { requestReader } from '@/server/db/replicas.server'
 import { genre } from '@/server/db/schema'
 const columns = { id: genre.id, name: genre.name, color: genre.color }
 
@@ -14,7 +15,8 @@ const list = withPermission({ genre: ['read'] })
   .route({ method: 'GET', path: '/genres', summary: 'List genres', tags: ['Genres'] })
   .input(listInputSchema)
   .output(pageSchema(genreSchema))
-  .handler(async ({ context: { db }, input }) => {
+  .handler(async ({ context: { db: primary, headers, user }, input }) => {
+    const db = requestReader({ db: primary, headers }, user.id)
     const search = searchWhere(input.searchTerm, [genre.name])
     const { rows, total } = await pageWithTotal(
       input,

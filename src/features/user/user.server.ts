@@ -25,6 +25,7 @@ import { withPermission } from '@/server/api/procedure.server'
 import { storedLanguage } from '@/server/auth/notice-hooks.server'
 import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
+import { requestReader } from '@/server/db/replicas.server'
 import { auditLog, passkey, session, user, userSearchSlice } from '@/server/db/schema'
 import { describeDevice } from '@/server/device.server'
 
@@ -120,7 +121,9 @@ const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USE
   })
   .input(userListInputSchema)
   .output(pageSchema(userListItemSchema))
-  .handler(async ({ context: { db }, input }) => {
+  .handler(async ({ context: { db: primary, headers, user: reader }, input }) => {
+    // Not kept: a replica serves it, unless it has not replayed the reader's own last write.
+    const db = requestReader({ db: primary, headers }, reader.id)
     const order = userOrder(input)
     const search = searchColumnWhere(input.searchTerm, user.search, [user.name, user.email])
     const mask = searchGramsMask(input.searchTerm)

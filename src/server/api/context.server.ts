@@ -21,6 +21,8 @@ export interface ApiContext {
   language: Language
   /** The socket's address, for the audit trail; never a forgeable header. */
   clientIp?: string
+  /** The answer's headers (oRPC's ResponseHeadersPlugin; absent on server-side calls). */
+  resHeaders?: Headers
 }
 
 export function apiContext(parts: {

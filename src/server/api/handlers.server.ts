@@ -1,5 +1,6 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { RPCHandler } from '@orpc/server/fetch'
+import { ResponseHeadersPlugin } from '@orpc/server/plugins'
 
 import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { refusal } from '@/server/http/refusal.server'
@@ -11,8 +12,12 @@ import { router } from './router.server'
 export const RPC_PREFIX = API_PREFIX.rpc
 export const REST_PREFIX = API_PREFIX.rest
 
-/** Each procedure call in a span of its own, the request's child (when tracing is on). */
+/**
+ * Each procedure call in a span of its own, the request's child (when tracing
+ * is on); `resHeaders` in the context, for a cookie set by a procedure.
+ */
 const handlerOptions = {
+  plugins: [new ResponseHeadersPlugin()],
   clientInterceptors: [
     ({ path, next }: { path: readonly string[]; next: () => Promise<unknown> }) =>
       inSpan(`procedure ${path.join('.')}`, () => ({ 'rpc.method': path.join('.') }), next),

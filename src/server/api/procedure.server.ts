@@ -48,9 +48,13 @@ const base = translated.use(async ({ context, procedure, next }) => {
     })
   }
   const result = await next()
-  // With replicas, the writer's reads go to the primary until a replica has replayed the write.
+  // With replicas, the writer's reads go to the primary until a replica has replayed the write,
+  // on this instance and (the cookie) on the others.
   const writer = replicasOfDatabase(context.db) && (await sessionOf(context))?.user.id
-  if (writer) await rememberWrite(context.db, writer)
+  if (writer) {
+    const cookie = await rememberWrite(context.db, writer, context.env.BASE_URL?.startsWith('https:') ?? false)
+    if (cookie) context.resHeaders?.append('set-cookie', cookie)
+  }
   return result
 })
 

@@ -7,7 +7,7 @@ import { POSTGRES_BIN, type Replicated, startReplicated } from '@/test/replica'
 
 import { type Database, type DatabaseHandle, openDatabase } from './client.server'
 import { prepareDatabase } from './index.server'
-import { laggingReader, rememberWrite, replicasOfDatabase } from './replicas.server'
+import { laggingReader, rememberWrite, replicasOfDatabase, WRITTEN_COOKIE } from './replicas.server'
 import { genre } from './schema'
 
 /**
@@ -74,7 +74,7 @@ describe.runIf(postgres && POSTGRES_BIN)('reads on a streaming replica', () => {
     await replayOn(false)
     try {
       await handle.db.insert(genre).values({ id: crypto.randomUUID(), name: 'Written while paused', color: '#123456' })
-      await rememberWrite(handle.db, 'the writer')
+      await rememberWrite(handle.db, 'the writer', false)
       await poll()
       const writer = laggingReader(handle.db, 'the writer')
       expect(await onReplica(writer)).toBe(false)
@@ -120,6 +120,81 @@ describe.runIf(postgres && POSTGRES_BIN)('reads on a streaming replica', () => {
       expect((await reader.book.list(search)).items).toEqual([])
     } finally {
       await replayOn(true)
+    }
+  })
+
+  it('serves the user list and its count, the genre list and the dashboard from the replica, but the writer from the primary', async () => {
+    const api = await createApiHarness({ database: { ...handle, url: cluster.primaryUrl } })
+    const admin = await api.client('admin')
+    const otherEmail = `other-admin-${crypto.randomUUID()}@example.com`
+    await admin.user.create({ name: 'Other Admin', email: otherEmail, role: 'admin' })
+    const other = await api.client({ email: otherEmail })
+    // Replayed up to here, then paused: what follows is on the primary only.
+    await vi.waitFor(async () => {
+      await poll()
+      expect(await onReplica(laggingReader(handle.db))).toBe(true)
+      expect((await other.user.list({ limit: 5, searchTerm: otherEmail })).total).toBe(1)
+    })
+    await replayOn(false)
+    try {
+      const genreName = `Genre ${crypto.randomUUID()}`
+      await handle.db.insert(genre).values({ id: crypto.randomUUID(), name: genreName, color: '#654321' })
+      const email = `paused-${crypto.randomUUID()}@example.com`
+      await admin.user.create({ name: 'Paused Person', email, role: 'user' })
+      await poll()
+
+      const users = { limit: 5, searchTerm: email }
+      expect(await admin.user.list(users)).toMatchObject({ items: [{ email }], total: 1 })
+      expect(await other.user.list(users)).toMatchObject({ items: [], total: 0 })
+      const genres = { limit: 5, searchTerm: genreName }
+      expect(await admin.genre.list(genres)).toMatchObject({ items: [{ name: genreName }], total: 1 })
+      expect(await other.genre.list(genres)).toMatchObject({ items: [], total: 0 })
+      const [mine, theirs] = [await admin.dashboard.summary(), await other.dashboard.summary()]
+      expect(mine.users.value).toBe(theirs.users.value + 1)
+      expect(mine.genres.value).toBe(theirs.genres.value + 1)
+      expect(mine.newUsersThisWeek.value).toBe(theirs.newUsersThisWeek.value + 1)
+    } finally {
+      await replayOn(true)
+    }
+  })
+
+  it("reads a person's write back on another instance through the cookie its answer sets, while that instance's other reads use the replica", async () => {
+    const second = await openDatabase(cluster.primaryUrl, {
+      replicaUrls: [cluster.replicaUrl],
+      replicaMaxLagMs: MAX_LAG_MS,
+    })
+    try {
+      const one = await createApiHarness({ database: { ...handle, url: cluster.primaryUrl } })
+      const two = await createApiHarness({ database: { ...second, url: cluster.primaryUrl } })
+      await two.cookie('admin')
+      const pollBoth = () => Promise.all([poll(), replicasOfDatabase(second.db)!.poll()])
+      await vi.waitFor(async () => {
+        await pollBoth()
+        expect(await onReplica(laggingReader(second.db))).toBe(true)
+      })
+      await replayOn(false)
+      try {
+        const email = `across-${crypto.randomUUID()}@example.com`
+        const created = await one.rpc('admin', '/user/create', { name: 'Across Instances', email, role: 'user' })
+        expect(created.ok).toBe(true)
+        const written = created.headers
+          .getSetCookie()
+          .map((header) => header.split(';')[0]!)
+          .find((pair) => pair.startsWith(`${WRITTEN_COOKIE}=`))
+        expect(written).toBeDefined()
+        await pollBoth()
+        const totalOnTwo = async (cookies?: string) => {
+          const answer = await two.rpc('admin', '/user/list', { limit: 5, searchTerm: email }, cookies)
+          return ((await answer.json()) as { json: { total: number } }).json.total
+        }
+        expect(await totalOnTwo(written)).toBe(1)
+        // Without the cookie (another person, or after it expired), instance two reads the replica.
+        expect(await totalOnTwo()).toBe(0)
+      } finally {
+        await replayOn(true)
+      }
+    } finally {
+      await second.close()
     }
   })
 

@@ -76,8 +76,13 @@ export class ReplicaSet {
     return this.#options.position()
   }
 
-  /** After `writer`'s write: their reads go to the primary until a replica has replayed it. */
-  async wrote(writer: string) {
+  /** How far behind a replica may be: past it, no one's write needs remembering. */
+  get maxLagMs() {
+    return this.#options.maxLagMs
+  }
+
+  /** After `writer`'s write: their reads go to the primary until a replica has replayed it. Returns its position. */
+  async wrote(writer: string): Promise<string> {
     const lsn = await this.position()
     const now = Date.now()
     this.#writes.delete(writer)
@@ -87,11 +92,17 @@ export class ReplicaSet {
       if (now - write.at <= this.#options.maxLagMs) break
       this.#writes.delete(key)
     }
+    return lsn
   }
 
-  /** Where `reader`'s read that tolerates lag goes: a replica that has their own last write, else the primary. */
-  readerFor(reader: string | undefined): Database {
-    return this.reader(reader === undefined ? undefined : this.#writes.get(reader)?.lsn)
+  /**
+   * Where `reader`'s read that tolerates lag goes: a replica that has their
+   * own last write (remembered here, or `writtenAt` from another process's
+   * cookie, the later of the two), else the primary.
+   */
+  readerFor(reader: string | undefined, writtenAt?: string): Database {
+    const remembered = reader === undefined ? undefined : this.#writes.get(reader)?.lsn
+    return this.reader(laterOf(remembered, writtenAt))
   }
 
   /** One poll: the primary's position, then each replica's. */
@@ -133,6 +144,13 @@ export class ReplicaSet {
   }
 }
 
+const LSN = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i
+
+function laterOf(a: string | undefined, b: string | undefined) {
+  if (a === undefined || b === undefined) return a ?? b
+  return parseLsn(a) >= parseLsn(b) ? a : b
+}
+
 /** A WAL position `16/B374D848` as a number. */
 function parseLsn(lsn: string): bigint {
   const [high, low] = lsn.split('/')
@@ -162,11 +180,41 @@ export function replicasOfDatabase(db: Database): ReplicaSet | undefined {
  * what is kept until a notice (a notice comes from the primary, before the
  * replica has replayed the write).
  */
-export function laggingReader(db: Database, readerId?: string): Database {
-  return replicasOf.get(db)?.readerFor(readerId) ?? db
+export function laggingReader(db: Database, readerId?: string, writtenAt?: string): Database {
+  return replicasOf.get(db)?.readerFor(readerId, writtenAt) ?? db
 }
 
-/** After a write by `writerId`: their reads go to the primary until a replica has replayed it (no-op without replicas). */
-export async function rememberWrite(db: Database, writerId: string) {
-  await replicasOf.get(db)?.wrote(writerId)
+/**
+ * `laggingReader` for a request: the person's last write is also the one a
+ * `WRITTEN_COOKIE` carries, set by whichever instance made it (behind a load
+ * balancer, their next request may reach another). A forged or stale
+ * position only sends their own reads to the primary.
+ */
+export function requestReader(context: { db: Database; headers: Headers }, readerId: string): Database {
+  return laggingReader(context.db, readerId, writtenAtOf(context.headers))
+}
+
+/** The primary's position after a person's last write, for instances that did not make it. */
+export const WRITTEN_COOKIE = 'start-books.written'
+
+function writtenAtOf(headers: Headers): string | undefined {
+  for (const pair of headers.get('cookie')?.split(';') ?? []) {
+    const [name, value] = pair.trim().split('=')
+    if (name === WRITTEN_COOKIE && value && LSN.test(value)) return value
+  }
+  return undefined
+}
+
+/**
+ * After a write by `writerId`: their reads go to the primary until a replica
+ * has replayed it. Returns the `Set-Cookie` value carrying the write's
+ * position to the other instances, for as long as a replica may lag; none
+ * without replicas.
+ */
+export async function rememberWrite(db: Database, writerId: string, secure: boolean): Promise<string | undefined> {
+  const replicas = replicasOf.get(db)
+  if (!replicas) return undefined
+  const lsn = await replicas.wrote(writerId)
+  const maxAge = Math.ceil(replicas.maxLagMs / 1000)
+  return `${WRITTEN_COOKIE}=${lsn}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
