@@ -50,7 +50,8 @@ test('an admin gives a new book a cover, sees it in the catalogue, replaces it a
     mimeType: 'image/png',
     buffer: await picture('png', 200),
   })
-  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible()
+  // The preview is the chosen file itself (a blob: URL), drawn before anything is saved.
+  await expectLoaded(page.getByRole('img', { name: 'Preview of the new picture' }))
   await page.getByRole('button', { name: 'Create book' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
@@ -154,7 +155,7 @@ test('a user drops an avatar on the account page; the menu shows it; they remove
   }, bytes)
   await page.getByTestId('picture-drop-zone').dispatchEvent('dragover', { dataTransfer })
   await page.getByTestId('picture-drop-zone').dispatchEvent('drop', { dataTransfer })
-  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible()
+  await expectLoaded(page.getByRole('img', { name: 'Preview of the new picture' }))
   await page.getByRole('button', { name: 'Save picture' }).click()
   await expect(page.getByText('Picture saved')).toBeVisible()
   const menuAvatar = page.locator('img[src^="/api/rest/pictures/avatars/"]').first()
