@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
-
 import { banUser } from './support/admin'
+import { expect, test } from './support/console'
 import { listMessages } from './support/mailbox'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
 import { signIn, uniqueEmail } from './support/sign-in'

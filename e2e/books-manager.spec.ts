@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 const DESKTOP = { width: 1280, height: 800 }

@@ -1,7 +1,6 @@
 // The sign-in code field (issue 27, point 7): one box per digit, the sixth sends the code,
 // a code pasted from the e-mail fills every box, digits read left to right in Arabic.
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { readLoginCode } from './support/mailbox'
 import { requestCode, uniqueEmail } from './support/sign-in'
 

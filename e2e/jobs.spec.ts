@@ -5,10 +5,11 @@
 // the test stops and starts (the shared apps' catcher serves every other test).
 import { once } from 'node:events'
 
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import type { ParsedMail } from 'mailparser'
 import type { SMTPServer } from 'smtp-server'
 
+import { expect, test } from './support/console'
 import { freePort } from './support/free-port'
 import { type OwnApp, startOwnApp } from './support/own-app'
 import { ADMIN_EMAIL, requestCode, submitCode, uniqueEmail } from './support/sign-in'

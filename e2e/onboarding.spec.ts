@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { signIn, uniqueEmail } from './support/sign-in'
 
 test('a brand-new address is onboarded with a name, then lands on /app', async ({ page }) => {
@@ -60,6 +59,8 @@ test("onboarding refuses an invalid name, and a failure shows the toast 'Onboard
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Onboarding failed with an unexpected error')).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+  // The failure this test makes, as the browser logs it.
+  await expectConsoleMessage(page, /status of 500 .*\/api\/rpc\/auth\/onboard/)
 
   await page.unrouteAll()
   await page.getByRole('button', { name: 'Continue' }).click()

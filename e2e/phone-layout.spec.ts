@@ -1,6 +1,7 @@
 // What a person notices on a phone, measured in the browser (issue 27): session rows, e-mail addresses in Arabic.
-import { expect, type Locator, test } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { requestCode, signIn, USER_EMAIL } from './support/sign-in'
 import { partBoxes, textLines } from './support/text-lines'
 import { openUserAsAdmin } from './support/users'

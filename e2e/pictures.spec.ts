@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { pngBomb } from '../src/test/pictures'
+import { expect, test } from './support/console'
 import { appEnv } from './support/doors/app-env'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { signIn } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 test('an admin creates a user, edits them, and sees a taken e-mail on its field', async ({ page }) => {

@@ -21,11 +21,14 @@ export function newNonce(): string {
   return pool.toString('base64', used - NONCE_BYTES, used)
 }
 
-/** Browser features the app does not use, turned off for it and anything it embeds; passkeys for itself only. */
+/**
+ * Browser features the app does not use, turned off for it and anything it embeds; passkeys for
+ * itself only. Only features the browsers know: an unknown one is a console warning on every
+ * page (Chromium: 'bluetooth'), which the e2e suite's console check refuses.
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
