@@ -80,9 +80,13 @@ test.describe('the code field keeps its six boxes from the first paint (issue 42
       const open = async (javaScriptEnabled: boolean) => {
         const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 800 } })
         const page = await context.newPage()
-        await page.goto(`/login/verify?email=${encodeURIComponent(uniqueEmail('code-shape'))}`)
+        await page.goto('/login/verify?email=shape%40example.com')
         // A layout check, not a user flow: the shape once the script ran is the reference.
-        if (javaScriptEnabled) await waitForHydration(page, 'input[autocomplete="one-time-code"]')
+        if (javaScriptEnabled) {
+          await waitForHydration(page, 'input[autocomplete="one-time-code"]')
+          // The render that follows hydration (the field's own look once its script runs), painted.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+        }
         const found = await shape(page)
         await context.close()
         return found
