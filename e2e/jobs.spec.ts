@@ -93,7 +93,7 @@ test('with the mail server down, the code is kept, retried, and arrives once it 
 
   await admin.getByRole('link', { name: 'Jobs' }).click()
   await expect(admin).toHaveURL(/\/manager\/jobs$/)
-  const sendQueue = admin.getByTestId('job-queue').filter({ hasText: 'Send an e-mail' })
+  const sendQueue = admin.getByTestId('job-queue').filter({ hasText: 'Retry an e-mail not sent at once' })
   await expect(sendQueue).toBeVisible()
   const failures = admin.getByTestId('job-failure')
   await expectFailures(admin, 1)
