@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, expectConsoleMessage, test } from './support/console'
 import { readLoginCode } from './support/mailbox'
 import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
@@ -73,6 +74,8 @@ test("a failed change of name shows 'Failed to update your name'", async ({ page
   await dialog.getByRole('button', { name: 'Save' }).click()
   // After the auth client's retries (3, 1000 ms apart).
   await expect(page.getByText('Failed to update your name')).toBeVisible({ timeout: 10_000 })
+  // The failure this test makes, as the browser logs it.
+  await expectConsoleMessage(page, /status of 500 .*\/api\/auth\/update-user/)
   await expect(dialog).toBeVisible()
 })
 
@@ -99,6 +102,8 @@ test('changing the e-mail address: a code sent to the new address confirms it', 
   await dialog.getByLabel('New e-mail address').fill(USER_EMAIL)
   await dialog.getByRole('button', { name: 'Send a code' }).click()
   await expect(page.getByText('Email already used')).toBeVisible()
+  // The server's refusals (400) this test asks for, as the browser logs them.
+  await expectConsoleMessage(page, /status of 400 .*\/api\/auth\/email-otp\/request-email-change/)
 
   const newEmail = uniqueEmail('new-address')
   await dialog.getByLabel('New e-mail address').fill(newEmail)
@@ -112,6 +117,7 @@ test('changing the e-mail address: a code sent to the new address confirms it', 
   // A whole code sends itself on its last digit.
   await dialog.getByLabel('Verification code').pressSequentially('000000')
   await expect(page.getByText('This code is not valid')).toBeVisible()
+  await expectConsoleMessage(page, /status of 400 .*\/api\/auth\/email-otp\/change-email/)
 
   await dialog.getByLabel('Verification code').clear()
   await dialog.getByLabel('Verification code').pressSequentially(await readLoginCode(newEmail, { after }))
@@ -204,6 +210,7 @@ test("sign-out asks first; a failure shows 'Sign out failed'", async ({ page }) 
   await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click()
   // After the auth client's retries (3, 1000 ms apart).
   await expect(page.getByText('Sign out failed')).toBeVisible({ timeout: 10_000 })
+  await expectConsoleMessage(page, /status of 500 .*\/api\/auth\/sign-out/)
   await expect(page).toHaveURL(/\/app\/account$/)
 })
 

@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, test } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 /** Refuses every request that leaves this machine; returns the refused URLs. */

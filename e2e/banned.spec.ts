@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
-
 import { banUser } from './support/admin'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { listMessages } from './support/mailbox'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
 import { signIn, uniqueEmail } from './support/sign-in'
@@ -18,6 +17,8 @@ test('a banned user gets no code: refused on the login page, no e-mail leaves', 
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'You have been banned from this application' })).toBeVisible()
+  // The server's refusal (403), as the browser logs it.
+  await expectConsoleMessage(page, /status of 403 .*\/api\/auth\/email-otp\/send-verification-otp/)
   await expect(page).toHaveURL(/\/login(\?|$)/)
   expect(await listMessages(email)).toHaveLength(mailsBefore)
 })

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 const PHONE = { width: 375, height: 740 }

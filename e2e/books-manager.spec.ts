@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, expectConsoleMessage, test } from './support/console'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 const DESKTOP = { width: 1280, height: 800 }
@@ -190,6 +191,8 @@ test.describe('the manager book list', () => {
     const titleField = page.getByLabel('Title')
     await expect(titleField).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByRole('alert').filter({ hasText: 'Title already used with the same author' })).toBeVisible()
+    // The server's refusal (409), as the browser logs it.
+    await expectConsoleMessage(page, /status of 409 .*\/api\/rpc\/book\/update/)
     await expect(page.getByText('Failed to update a book')).toBeVisible()
     await expect(titleField).toBeFocused()
 

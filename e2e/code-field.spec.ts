@@ -1,9 +1,10 @@
 // The sign-in code field (issue 27, point 7): one box per digit, the sixth sends the code,
 // a code pasted from the e-mail fills every box, digits read left to right in Arabic.
-import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { readLoginCode } from './support/mailbox'
-import { requestCode, uniqueEmail } from './support/sign-in'
+import { requestCode, uniqueEmail, waitForHydration } from './support/sign-in'
 
 test('six digits typed sign in, no button pressed', async ({ page }) => {
   const email = uniqueEmail('code-typed')
@@ -52,4 +53,49 @@ test('Arabic: the boxes read left to right, the first digit leftmost, and the co
   await expect(boxes.first()).toHaveText(code[0]!)
   await field.pressSequentially(code.slice(3))
   await expect(page).toHaveURL(/\/onboarding/)
+})
+
+test.describe('the code field keeps its six boxes from the first paint (issue 42)', () => {
+  /** Where the boxes are, and whether the field's own input paints over them. */
+  const shape = (page: Page) =>
+    page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!
+      const style = getComputedStyle(input)
+      return {
+        boxes: [...document.querySelectorAll('[data-slot="otp-box"]')].map((box) => {
+          const { x, y, width, height } = box.getBoundingClientRect()
+          return { x, y, width, height }
+        }),
+        inputBackground: style.backgroundColor,
+        inputBorder: style.borderTopWidth,
+        pageOverflows: document.documentElement.scrollWidth > window.innerWidth,
+      }
+    })
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px the page before its script (and without one) has the shape it has after`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const open = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 800 } })
+        const page = await context.newPage()
+        await page.goto('/login/verify?email=shape%40example.com')
+        // A layout check, not a user flow: the shape once the script ran is the reference.
+        if (javaScriptEnabled) {
+          await waitForHydration(page, 'input[autocomplete="one-time-code"]')
+          // The render that follows hydration (the field's own look once its script runs), painted.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+        }
+        const found = await shape(page)
+        await context.close()
+        return found
+      }
+      const before = await open(false)
+      const after = await open(true)
+      expect(after.boxes).toHaveLength(6)
+      expect(after.pageOverflows).toBe(false)
+      expect(before).toEqual(after)
+    })
+  }
 })

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 interface Summary {

@@ -1,6 +1,5 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { requestCode, submitCode } from './support/sign-in'
 
 test('in demo mode an admin reads the books, and deleting one opens the demo dialog and deletes nothing', async ({
@@ -20,6 +19,8 @@ test('in demo mode an admin reads the books, and deleting one opens the demo dia
   await page.getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByRole('dialog', { name: 'Demo Mode' })).toBeVisible()
+  // The server's refusal (403), as the browser logs it.
+  await expectConsoleMessage(page, /status of 403 .*\/api\/rpc\/book\/delete/)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 })

@@ -1,6 +1,5 @@
 // Runs in the `demo` project: DEMO_MODE=true, REPOSITORY_URL and DEMO_CONTACT_EMAIL set (playwright.config.ts).
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { requestCode, submitCode } from './support/sign-in'
 import { partBoxes, textLines } from './support/text-lines'
 

@@ -1,6 +1,7 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { requestCode, submitCode } from './support/sign-in'
 
 async function signInDemoAdmin(page: Page) {

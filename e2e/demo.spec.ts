@@ -1,6 +1,7 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { listMessages } from './support/mailbox'
 import { requestCode, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 

@@ -1,6 +1,7 @@
 // Issue 15: the last details of the specification, as a user meets them.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, requestCode, signIn, submitCode, USER_EMAIL } from './support/sign-in'
 import { openUserAsAdmin } from './support/users'
 

@@ -1,6 +1,5 @@
 // The development mailbox's gallery: every e-mail in every language, each shown whole.
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { freePort } from './support/free-port'
 import { type OwnApp, startOwnApp } from './support/own-app'
 

@@ -6,8 +6,9 @@
 // HTTP-level (Playwright `request`-free Node fetch, any header) against the built
 // app, whose server entry runs the request pipeline; one attack also runs in
 // Chromium, as a page of another origin of the same site auto-submitting a form.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { Caller, roleOf, SEEDED_ADMIN, signInOverHttp } from './support/doors/accounts'
 import { attackerSite } from './support/doors/attacker'
 import { deriveRoutes } from './support/doors/derive'

@@ -2,8 +2,7 @@
 // door as signed out, user and admin, on an app instance of its own (it creates,
 // bans and deletes what it finds: the shared e2e database stays as the other specs
 // expect it). `npm run fuzz` runs any number (e2e/support/fuzz/cli.ts).
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { type FuzzApp, fuzzSetup, startApp } from './support/fuzz/app'
 import { formatReport, runFuzz } from './support/fuzz/fuzz'
 

@@ -1,8 +1,9 @@
 // The security headers on a page, an API answer and /api/docs; every page under its
 // Content-Security-Policy in Chromium with no violation; no framing from elsewhere.
 // Headers are read over HTTP; the policy's effect only shows in a real browser.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, expectConsoleMessage, test } from './support/console'
 import { type Role, ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp } from './support/doors/accounts'
 import { attackerSite } from './support/doors/attacker'
 import { deriveRoutes } from './support/doors/derive'
@@ -191,6 +192,11 @@ test('a frame of /login on another origin is blocked', async ({ page, baseURL })
     // Blocked: the frame holds Chromium's error page, not the login form.
     await expect(frame.getByLabel('Email')).toHaveCount(0, { timeout: 3000 })
     expect(frame.url()).not.toBe(`${baseURL}/login`)
+    // The browser says why, on the attacker's page.
+    await expectConsoleMessage(
+      page,
+      /violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+    )
   } finally {
     await attacker.close()
   }

@@ -5,8 +5,7 @@
 // server runs, so an in-process vitest could not see what a client sees. The route
 // list is derived from the code (e2e/support/doors/derive.ts) and every route must
 // have a line in e2e/support/doors/expectations.ts.
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { Caller, type Role, ROLES, SEEDED_ADMIN, SEEDED_USER, signInOverHttp } from './support/doors/accounts'
 import { deriveRoutes } from './support/doors/derive'
 import {

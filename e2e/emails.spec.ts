@@ -1,6 +1,7 @@
 // The e-mails a person gets besides the sign-in code, read from the SMTP catcher (issue 29 part 5).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import type { CaughtMessage } from './support/mail-catcher'
 import { listMessages, readLoginCode } from './support/mailbox'
 import { signIn, uniqueEmail } from './support/sign-in'

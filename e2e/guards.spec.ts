@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 test('a user is refused on /manager: 403 page and 403 status', async ({ page }) => {

@@ -2,8 +2,9 @@
 // ar, sw) and theme (light, dark), hydrates without one of React's hydration
 // errors. The server renders each page afresh (a full load), the browser
 // hydrates it.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 // React's messages (development) and its production error codes 418, 423, 425.

@@ -5,10 +5,11 @@
 // the test stops and starts (the shared apps' catcher serves every other test).
 import { once } from 'node:events'
 
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import type { ParsedMail } from 'mailparser'
 import type { SMTPServer } from 'smtp-server'
 
+import { expect, test } from './support/console'
 import { freePort } from './support/free-port'
 import { type OwnApp, startOwnApp } from './support/own-app'
 import { ADMIN_EMAIL, requestCode, submitCode, uniqueEmail } from './support/sign-in'
@@ -92,7 +93,7 @@ test('with the mail server down, the code is kept, retried, and arrives once it 
 
   await admin.getByRole('link', { name: 'Jobs' }).click()
   await expect(admin).toHaveURL(/\/manager\/jobs$/)
-  const sendQueue = admin.getByTestId('job-queue').filter({ hasText: 'Send an e-mail' })
+  const sendQueue = admin.getByTestId('job-queue').filter({ hasText: 'Retry an e-mail not sent at once' })
   await expect(sendQueue).toBeVisible()
   const failures = admin.getByTestId('job-failure')
   await expectFailures(admin, 1)

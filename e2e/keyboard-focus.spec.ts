@@ -1,6 +1,7 @@
 // Where the keyboard's focus goes after 'Load more' and after the leave prompt (issue 27), in every list that has one.
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 import { signUpElsewhere } from './support/users'
 

@@ -1,7 +1,8 @@
 // Both areas in each language and in dark mode, and an axe check of every page of both areas (issues 3–6).
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 const LANGUAGES = [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/console'
 
 const CASES: Array<[string, string, string?]> = [
   ['signup_disabled', 'Account not found', 'You need an account to sign in'],

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { newOidcIdentity, setOidcIdentity } from './support/oidc'
 import { signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 import { signInWithOidc } from './support/social'
@@ -18,6 +17,8 @@ test('an unknown address gets no code: Account not found', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page).toHaveURL(/\/login\/error\?error=signup_disabled$/)
   await expect(page.getByRole('heading', { name: 'Account not found' })).toBeVisible()
+  // The server's refusal (403), as the browser logs it.
+  await expectConsoleMessage(page, /status of 403 .*\/api\/auth\/email-otp\/send-verification-otp/)
   await expect(page.getByText('You need an account to sign in')).toBeVisible()
   await page.getByRole('link', { name: 'Go back to login' }).click()
   await expect(page).toHaveURL(/\/login$/)

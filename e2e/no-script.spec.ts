@@ -1,8 +1,7 @@
 // With JavaScript off (issue 25): the forms that can work without their script do, as real HTML
 // forms the server answers (src/server/forms): a post answered with a 303 to the next page, or the
 // page again with the form's messages; a search is a GET the server renders.
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { listMessages, readLoginCode } from './support/mailbox'
 import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 

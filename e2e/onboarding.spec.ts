@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { signIn, uniqueEmail } from './support/sign-in'
 
 test('a brand-new address is onboarded with a name, then lands on /app', async ({ page }) => {
@@ -60,9 +59,31 @@ test("onboarding refuses an invalid name, and a failure shows the toast 'Onboard
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Onboarding failed with an unexpected error')).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+  // The failure this test makes, as the browser logs it.
+  await expectConsoleMessage(page, /status of 500 .*\/api\/rpc\/auth\/onboard/)
 
   await page.unrouteAll()
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app$/)
   await expect(page.getByText('Welcome, Unlucky!')).toBeVisible()
+})
+
+test('someone else’s account: onboarding names it and signs out, in words that fit any way of signing in', async ({
+  page,
+}) => {
+  const email = uniqueEmail('not-me')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/)
+  await expect(page.getByText(`Signed in as ${email}. Not you?`)).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  const question = page
+    .getByRole('alertdialog', { name: 'Sign out?' })
+    .or(page.getByRole('main').filter({ has: page.getByRole('heading', { name: 'Sign out?' }) }))
+  // A passkey or an account elsewhere signs in again too: no promise of an e-mailed code.
+  await expect(question.getByText('You will need to sign in again on this device.')).toBeVisible()
+  await expect(question).not.toContainText(/code|e-mail/i)
+  await question.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/onboarding')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
 })

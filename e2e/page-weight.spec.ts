@@ -2,8 +2,9 @@
 // gzipped at a fixed level, may not exceed budgets.json. Deterministic: the
 // figure depends on the build only. `npm run bench:weight`
 // lists the files behind a figure.
-import { type Browser, expect, test } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { kb, readBudgets, WEIGHED_ROUTES, weighPage } from './support/page-weight'
 import { signIn } from './support/sign-in'
 

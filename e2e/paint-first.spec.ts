@@ -1,8 +1,9 @@
 // Pages paint before their script loads (issue 14, src/server/fast-paths/paint-first.server.ts):
 // the server's HTML names no module to preload or run; an inline script asks for them
 // once the page is on screen, and React then hydrates it, with no error (CSP included).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { signIn, USER_EMAIL, waitForHydration } from './support/sign-in'
 
 /** Every console error and uncaught exception of the page. */

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { addVirtualAuthenticator } from './support/passkeys'
 import { signIn, signOut, uniqueEmail } from './support/sign-in'
 

@@ -1,6 +1,7 @@
 // What a person notices on a phone, measured in the browser (issue 27): session rows, e-mail addresses in Arabic.
-import { expect, type Locator, test } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { requestCode, signIn, USER_EMAIL } from './support/sign-in'
 import { partBoxes, textLines } from './support/text-lines'
 import { openUserAsAdmin } from './support/users'
@@ -19,6 +20,51 @@ async function expectWellWrapped(rows: Locator) {
       }
     }
   }
+}
+
+/**
+ * Each part of a detail line ('Last active 27 Nov, 10:00 PM') keeps its label beside its value:
+ * a part that fits on a line is drawn on one line. Only a part longer than the whole line (a long
+ * IPv6 address) wraps.
+ */
+async function expectPartsWhole(rows: Locator) {
+  await expect(rows.first()).toBeVisible()
+  for (const row of await rows.all()) {
+    // Its detail lines (the first line is the device's name and badges).
+    for (const details of (await row.locator('p').all()).slice(1)) {
+      const broken = await details.evaluate((line) => {
+        const parts = [...line.querySelectorAll('[data-part]')]
+        if (parts.length === 0) return ['no parts: the line is one unbroken text']
+        return parts.flatMap((part) => {
+          const alone = part.cloneNode(true) as HTMLElement
+          alone.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;max-width:none'
+          line.append(alone)
+          const fits = alone.getBoundingClientRect().width <= line.clientWidth
+          alone.remove()
+          const range = document.createRange()
+          range.selectNodeContents(part)
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+          return fits && lines > 1 ? [part.textContent!] : []
+        })
+      })
+      expect(broken, (await textLines(details)).join(' ⏎ ')).toEqual([])
+    }
+  }
+}
+
+for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
+  test(`session rows keep each label beside its value on a phone (${language})`, async ({ page, browser }) => {
+    const other = await browser.newContext()
+    await signIn(await other.newPage(), USER_EMAIL)
+    await openUserAsAdmin(page, USER_EMAIL)
+    const userPage = page.url()
+    await page.setViewportSize(PHONE)
+    await page.goto(`${userPage}?lng=${language}`)
+    await expectPartsWhole(page.getByTestId('session-row'))
+    await page.goto(`/manager/account?lng=${language}`)
+    await expectPartsWhole(page.getByTestId('session'))
+    await other.close()
+  })
 }
 
 for (const language of ['en', 'ar'] as const) {

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { pngBomb } from '../src/test/pictures'
+import { expect, test } from './support/console'
 import { appEnv } from './support/doors/app-env'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
@@ -50,7 +51,8 @@ test('an admin gives a new book a cover, sees it in the catalogue, replaces it a
     mimeType: 'image/png',
     buffer: await picture('png', 200),
   })
-  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible()
+  // The preview is the chosen file itself (a blob: URL), drawn before anything is saved.
+  await expectLoaded(page.getByRole('img', { name: 'Preview of the new picture' }))
   await page.getByRole('button', { name: 'Create book' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
@@ -154,7 +156,7 @@ test('a user drops an avatar on the account page; the menu shows it; they remove
   }, bytes)
   await page.getByTestId('picture-drop-zone').dispatchEvent('dragover', { dataTransfer })
   await page.getByTestId('picture-drop-zone').dispatchEvent('drop', { dataTransfer })
-  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible()
+  await expectLoaded(page.getByRole('img', { name: 'Preview of the new picture' }))
   await page.getByRole('button', { name: 'Save picture' }).click()
   await expect(page.getByText('Picture saved')).toBeVisible()
   const menuAvatar = page.locator('img[src^="/api/rest/pictures/avatars/"]').first()

@@ -1,6 +1,7 @@
 // Languages, themes and the responsive sign-out confirmation, in a real browser (issue 3, parts 4–6).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { signIn, USER_EMAIL } from './support/sign-in'
 
 const LOGIN_TITLES = {

@@ -4,8 +4,9 @@
 // action is then done, without starting again. Runs against an app of its own whose proof lasts
 // 5 idle seconds (the clock the test controls), so that the shared apps' admin tests never meet
 // the dialog.
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { readLoginCode } from './support/mailbox'
 import { type OwnApp, startOwnApp } from './support/own-app'
 import { addVirtualAuthenticator } from './support/passkeys'

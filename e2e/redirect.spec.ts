@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
 // The app's own origin: an open redirect would leave it.

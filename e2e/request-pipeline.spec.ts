@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
 
 // The request pipeline in front of every route (src/server/http, docs/decisions/012-request-pipeline.md).

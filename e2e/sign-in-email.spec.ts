@@ -1,8 +1,7 @@
 // The sign-in e-mail as a person receives it: subject and bodies read from the SMTP catcher.
-import { expect, test } from '@playwright/test'
-
 import { OTP_EXPIRES_MINUTES } from '../src/lib/auth/otp'
 import ar from '../src/locales/ar/auth.json' with { type: 'json' }
+import { expect, test } from './support/console'
 import { listMessages, readLoginCode } from './support/mailbox'
 import { requestCode, submitCode, uniqueEmail } from './support/sign-in'
 

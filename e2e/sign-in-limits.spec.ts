@@ -2,8 +2,7 @@
 // address within an hour is refused, and the verify page says, in the reader's language,
 // when to try again. Runs against an app of its own with RATE_LIMIT=true (the shared e2e
 // apps run without limits, so that their many sign-ins never meet a budget).
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { type OwnApp, startOwnApp } from './support/own-app'
 import { requestCode, uniqueEmail } from './support/sign-in'
 

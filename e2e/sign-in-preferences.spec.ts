@@ -1,5 +1,7 @@
 // Language and theme before signing in (issue 27): on every sign-in page, before the script runs and without one.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+import { expect, test } from './support/console'
 
 const languages = (page: Page, name = 'Language') => page.getByRole('navigation', { name })
 

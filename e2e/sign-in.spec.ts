@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, signOut, USER_EMAIL } from './support/sign-in'
 
 test('/ redirects to /login', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { denyNextOidcSignIn, newOidcIdentity, OIDC_NAME, setOidcIdentity } from './support/oidc'
 import { signOut } from './support/sign-in'
 import { signInWithOidc } from './support/social'

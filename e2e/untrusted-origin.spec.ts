@@ -1,7 +1,6 @@
 // The app opened at an address it is not set up for (here http://127.0.0.1 while BASE_URL is
 // http://localhost): sign-in is refused, and the person reads why and which address to open.
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { USER_EMAIL } from './support/sign-in'
 
 /** The other loopback name of the app's address. */

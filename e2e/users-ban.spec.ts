@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { signIn } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 
@@ -26,6 +25,8 @@ test('banning a user ends their open session at its next step; unbanning lets th
   await target.page.getByLabel('Email').fill(target.email)
   await target.page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(target.page.getByText('You have been banned from this application')).toBeVisible()
+  // The server's refusal (403), as the browser logs it.
+  await expectConsoleMessage(target.page, /status of 403 .*\/api\/auth\/email-otp\/send-verification-otp/)
   await expect(target.page).toHaveURL(/\/login(\?|$)/)
 
   // The list marks the user as banned.

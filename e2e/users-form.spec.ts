@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { ADMIN_EMAIL, signIn, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
 test('an admin creates a user, edits them, and sees a taken e-mail on its field', async ({ page }) => {
@@ -14,6 +13,8 @@ test('an admin creates a user, edits them, and sees a taken e-mail on its field'
   await page.getByRole('button', { name: 'Create user' }).click()
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText('Email already used')).toBeVisible()
+  // The server's refusal (409), as the browser logs it.
+  await expectConsoleMessage(page, /status of 409 .*\/api\/rpc\/user\/create/)
   await expect(page).toHaveURL(/\/manager\/users\/new$/)
 
   const email = uniqueEmail('created')
@@ -34,6 +35,7 @@ test('an admin creates a user, edits them, and sees a taken e-mail on its field'
   await page.getByLabel('Email').fill(USER_EMAIL)
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Email already used')).toBeVisible()
+  await expectConsoleMessage(page, /status of 409 .*\/api\/rpc\/user\/update/)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Role').selectOption('admin')
   await page.getByRole('button', { name: 'Save changes' }).click()

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { openUserAsAdmin, signUpElsewhere } from './support/users'
 
 test('an admin impersonates a user (banner in /app), then stops and is back on the user’s page', async ({

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
-
 import { banUser } from './support/admin'
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
 
 test('an admin searches users by name and e-mail and pages through them', async ({ page }) => {

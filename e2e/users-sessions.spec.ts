@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { nextStepSignedIn, openUserAsAdmin, signInElsewhere, signUpElsewhere } from './support/users'
 
 test('an admin revokes one session, then all: each browser is signed out at its next step', async ({

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, test } from './support/console'
 import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
 
 test('the login page validates the e-mail address', async ({ page }) => {

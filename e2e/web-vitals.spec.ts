@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
+import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn } from './support/sign-in'
 
 const RATING = /Good|Needs improvement|Poor/

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-
+import { expect, expectConsoleMessage, test } from './support/console'
 import { readLoginCode } from './support/mailbox'
 import { requestCode, submitCode, USER_EMAIL } from './support/sign-in'
 
@@ -12,6 +11,8 @@ test('a wrong code shows an error, and the right code still works after it', asy
   await submitCode(page, wrong)
   await expect(page.getByText('This code is not valid')).toBeVisible()
   await expect(page).toHaveURL(/\/login\/verify\?/)
+  // The server's refusal of the wrong code (a 400), which the browser logs as a failed request.
+  await expectConsoleMessage(page, /status of 400 .*\/api\/auth\/sign-in\/email-otp/)
 
   await submitCode(page, code)
   await expect(page).toHaveURL(/\/app$/)

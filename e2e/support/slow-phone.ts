@@ -2,7 +2,7 @@
 // phone emulation uses) and a slow network, both through the DevTools protocol, for every page of
 // the `slow-phone` project (e2e/*.phone.spec.ts). Tests there act the moment an element shows,
 // as a person does: never a wait for hydration.
-import { test as base } from '@playwright/test'
+import { test as base } from './console'
 
 const SLOW_PHONE = {
   cpuSlowdown: 4,
@@ -27,4 +27,4 @@ export const test = base.extend({
   },
 })
 
-export { expect } from '@playwright/test'
+export { expect } from './console'

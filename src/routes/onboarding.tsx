@@ -23,6 +23,8 @@ export const Route = createFileRoute('/onboarding')({
   component: function OnboardingRoute() {
     const { redirect: target } = Route.useSearch()
     const { user } = Route.useRouteContext()
-    return <OnboardingPage redirect={target} role={user.role} posted={Route.useLoaderData().posted} />
+    return (
+      <OnboardingPage redirect={target} role={user.role} email={user.email} posted={Route.useLoaderData().posted} />
+    )
   },
 })

@@ -47,14 +47,16 @@ function lookup(messages: Messages | undefined, key: MessageKey): string | undef
   return typeof node === 'string' ? node : undefined
 }
 
-/** The translation of `key` for a head() call, or undefined when it is missing. */
-function translateForHead({ matches }: HeadContext, key: MessageKey): string | undefined {
+/** The translation of `key` for a head() call (with its `{{name}}`), or undefined when it is missing. */
+function translateForHead({ matches }: HeadContext, key: MessageKey, name?: string): string | undefined {
   if (browserI18n) {
     const full = withNamespace(key)
-    return browserI18n.exists(full) ? translate(browserI18n.t, full) : undefined
+    return browserI18n.exists(full)
+      ? translate(browserI18n.t, full, name === undefined ? undefined : { name })
+      : undefined
   }
   const root = matches[0]?.loaderData as { messages?: Messages } | undefined
-  return lookup(root?.messages, key)
+  return lookup(root?.messages, key)?.replaceAll('{{name}}', name ?? '')
 }
 
 const FALLBACK_APP_NAME = 'Start Books'
@@ -77,10 +79,25 @@ export function pageHead(key: MessageKey) {
  */
 export function titledHead<Data>(titleOf: (data?: Data) => string | undefined, key: MessageKey) {
   return (context: HeadContext & { loaderData?: Data }) => {
-    const own = errorTitle(context) ? undefined : titleOf(context.loaderData)
-    if (!own) return { meta: [{ title: pageTitle(context, key) }] }
-    const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
-    return { meta: [{ title: `${own} · ${appName}` }] }
+    return headTitled(context, errorTitle(context) ? undefined : titleOf(context.loaderData), key)
+  }
+}
+
+/** `own · Start Books`, or the page's translated title (`key`) when there is no `own`. */
+function headTitled(context: HeadContext, own: string | undefined, key: MessageKey) {
+  if (!own) return { meta: [{ title: pageTitle(context, key) }] }
+  const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
+  return { meta: [{ title: `${own} · ${appName}` }] }
+}
+
+/**
+ * A page about one thing, titled by a message naming it (`Edit {{name}}`), falling back to `key`
+ * while there is none: `head: namedHead('user:pages.updateNamed', (user) => user?.name, 'user:pages.update')`.
+ */
+export function namedHead<Data>(template: MessageKey, nameOf: (data?: Data) => string | undefined, key: MessageKey) {
+  return (context: HeadContext & { loaderData?: Data }) => {
+    const name = errorTitle(context) ? undefined : nameOf(context.loaderData)
+    return headTitled(context, name ? translateForHead(context, template, name) : undefined, key)
   }
 }
 

@@ -9,12 +9,14 @@ import { useHydrated } from './use-hydrated'
 const digitsOf = (pasted: string) => pasted.replace(/\D/g, '')
 
 /**
- * Until the script runs (and without one) the boxes cannot follow the input:
- * it is shown as a plain field over them, so what a person types is seen, and
- * posted with the form (decision 031).
+ * Until the script runs (and without one) the boxes cannot follow the input: its own text is
+ * shown instead, over the boxes, in a fixed-width font spaced one box apart, so each digit typed
+ * lands in its box and the field keeps its final shape from the first paint (issue 42). What is
+ * typed is posted with the form (decision 031). The input is a little wider than the boxes, so
+ * the caret after the sixth digit never scrolls it.
  */
 const beforeScript =
-  '[&_[data-input-otp]]:text-foreground! [&_[data-input-otp]]:caret-foreground! [&_[data-input-otp]]:bg-control! [&_[data-input-otp]]:rounded-md [&_[data-input-otp]]:border! [&_[data-input-otp]]:border-border! [&_[data-input-otp]]:text-center! [&_[data-input-otp]]:text-lg! [&_[data-input-otp]]:tracking-[0.5em]! [&_[data-input-otp]]:font-sans!'
+  '[&_[data-input-otp]]:text-foreground! [&_[data-input-otp]]:caret-foreground! [&_[data-input-otp]]:font-mono! [&_[data-input-otp]]:text-lg! [&_[data-input-otp]]:tracking-[calc(var(--otp-box)+var(--otp-gap)-1ch)]! [&_[data-input-otp]]:pl-[calc((var(--otp-box)-1ch)/2)]! [&_[data-input-otp]]:w-[calc(100%+1.5rem)]!'
 
 /**
  * The field for an e-mailed code: one box per digit (`input-otp`, one real,
@@ -93,16 +95,19 @@ export function OtpField({
               if (input instanceof HTMLInputElement) input.form?.requestSubmit()
             }}
             dir="ltr"
-            containerClassName={cn('flex w-fit', !hydrated && beforeScript)}
+            // Six boxes fit a 320 px phone in Arabic too (its larger text makes each rem wider).
+            containerClassName={cn(
+              'flex w-fit [--otp-box:2rem] [--otp-gap:0.375rem] min-[400px]:[--otp-box:2.5rem] min-[400px]:[--otp-gap:0.5rem]',
+              !hydrated && beforeScript,
+            )}
             render={({ slots }) => (
-              // Six boxes fit a 320 px phone in Arabic too (its larger text makes each rem wider).
-              <div className="flex gap-1.5 min-[400px]:gap-2" aria-hidden>
+              <div className="flex gap-(--otp-gap)" aria-hidden>
                 {slots.map((slot, index) => (
                   <div
                     key={index}
                     data-slot="otp-box"
                     className={cn(
-                      'flex h-12 w-8 items-center justify-center rounded-md border border-border bg-control text-lg tabular-nums min-[400px]:w-10',
+                      'flex h-12 w-(--otp-box) items-center justify-center rounded-md border border-border bg-control text-lg tabular-nums',
                       slot.isActive && 'border-foreground outline-2 outline-offset-1 outline-foreground/40',
                       error && 'border-danger',
                       disabled && 'opacity-60',

@@ -1,5 +1,5 @@
 import { Monitor, Smartphone, Tablet } from 'lucide'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 
 import { Icon } from '@/components/ui/icon'
 import type { Device } from '@/lib/device'
@@ -80,11 +80,27 @@ export function SessionRow({
         </p>
         {details.map((line, index) => (
           <p key={index} className="text-sm text-muted-foreground">
-            {Array.isArray(line) ? line.join(SEPARATOR) : line}
+            {Array.isArray(line) ? <Parts parts={line} /> : line}
           </p>
         ))}
       </div>
       {action}
     </li>
   )
+}
+
+/**
+ * A line's parts, each a box of its own: a line breaks between parts, never inside one that fits
+ * on a line, so a label stays beside its value ('Last active …', issue 42). A part wider than the
+ * whole line wraps inside its box, at its spaces, or inside a long value (an IPv6 address).
+ */
+function Parts({ parts }: { parts: string[] }) {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      <span data-part className="inline-block max-w-full [overflow-wrap:anywhere]">
+        {index < parts.length - 1 ? `${part}${SEPARATOR.trimEnd()}` : part}
+      </span>
+      {index < parts.length - 1 ? ' ' : null}
+    </Fragment>
+  ))
 }

@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 
+import { SignOutButton } from '@/components/layout/sign-out-button'
 import { Button } from '@/components/ui/button'
+import { EmailAddress } from '@/components/ui/email-address'
 import { FormAlert } from '@/components/ui/form-alert'
 import { PostForm } from '@/components/ui/post-form'
 import { TextField } from '@/components/ui/text-field'
@@ -13,7 +15,7 @@ import { onboardingFormSchema } from '@/lib/auth/schemas'
 import type { FormResult } from '@/lib/forms/form-result'
 import { usePostedErrors } from '@/lib/forms/use-posted-errors'
 import { fieldMessage } from '@/lib/i18n/keys'
-import { useTranslation } from '@/lib/i18n/react'
+import { Trans, useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 
 import { AuthCard } from './auth-card'
@@ -24,10 +26,13 @@ const FIELDS = ['name'] as const
 export function OnboardingPage({
   redirect,
   role,
+  email,
   posted,
 }: {
   redirect?: string
   role: string
+  /** Whose account this is: the way out when it is not theirs. */
+  email: string
   /** What the form came back with when it was posted before its script ran (or without one). */
   posted?: FormResult
 }) {
@@ -71,6 +76,13 @@ export function OnboardingPage({
           {t('onboarding.submit')}
         </Button>
       </PostForm>
+      {/* A way out: someone else's account (a shared device), or a change of mind. */}
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <p>
+          <Trans t={t} i18nKey="onboarding.signedInAs" values={{ email }} components={{ email: <EmailAddress /> }} />
+        </p>
+        <SignOutButton />
+      </div>
     </AuthCard>
   )
 }

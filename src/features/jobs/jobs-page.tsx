@@ -12,6 +12,7 @@ import { orpc } from '@/lib/orpc'
 import { useFormatDate } from '@/lib/use-format-date'
 
 import { jobsQueries } from './queries'
+import { scheduleWords } from './schedule'
 import type { JobFailure, JobsOverview } from './schema'
 
 /** /manager/jobs: every queue with its jobs counted by state, and the latest failures to retry or cancel. */
@@ -21,7 +22,11 @@ export function JobsPage() {
 }
 
 function JobsView({ overview }: { overview: JobsOverview }) {
-  const { t } = useTranslation(['jobs', 'shell'])
+  const { t, i18n } = useTranslation(['jobs', 'shell'])
+  const scheduleOf = (cron: string) => {
+    const { key, values } = scheduleWords(cron, i18n.language)
+    return key ? t(key, values) : cron
+  }
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title={t('shell:pages.jobs')} description={t('description')} />
@@ -54,7 +59,14 @@ function JobsView({ overview }: { overview: JobsOverview }) {
                     <code className="text-xs text-muted-foreground">{queue.name}</code>
                   </th>
                   <td className="px-4 py-2">
-                    {queue.schedule ? <code className="text-xs">{queue.schedule}</code> : t('queues.onDemand')}
+                    {queue.schedule ? (
+                      <>
+                        <span className="block">{scheduleOf(queue.schedule)}</span>
+                        <code className="text-xs text-muted-foreground">{queue.schedule}</code>
+                      </>
+                    ) : (
+                      t('queues.onDemand')
+                    )}
                   </td>
                   {JOB_STATES.map((state) => (
                     <td key={state} className="px-4 py-2 text-end tabular-nums">

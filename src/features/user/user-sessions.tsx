@@ -72,7 +72,7 @@ function UserSessionRow({ session, userId }: { session: SessionItem; userId: str
         </>
       }
       details={[
-        session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp'),
+        [session.ipAddress ? t('sessions.ip', { ip: session.ipAddress }) : t('sessions.unknownIp')],
         [
           t('sessions.createdAt', { date: date(session.createdAt) }),
           t('sessions.lastActiveAt', { date: date(session.lastActiveAt) }),

@@ -52,7 +52,7 @@ export async function prepareDatabase(
   await handle.exclusive(async (db) => {
     await migrate(db)
     if (await isEmpty(db)) {
-      logger.info({ demo }, 'empty database: seeding')
+      logger.info({ demoData: demo }, 'empty database: seeding')
       await seed(db, { demo })
     }
   })

@@ -27,6 +27,13 @@ describe('security headers', () => {
     expect(/script-src[^;]*unsafe/.test(policy)).toBe(false)
   })
 
+  it('lets a page draw pictures from itself, data: URLs and its own blob: URLs (a chosen file’s preview), nothing else', async () => {
+    const policy = (await send('/manager/books/new')).headers.get('content-security-policy')!
+    expect(policy).toContain("img-src 'self' data: blob:;")
+    expect(policy).toContain("default-src 'self';")
+    expect(policy.match(/blob:/g)).toHaveLength(1)
+  })
+
   it('never hands out the same nonce twice, across refills of its random pool', () => {
     const nonces = Array.from({ length: 1000 }, newNonce)
     expect(new Set(nonces).size).toBe(1000)

@@ -21,11 +21,14 @@ export function newNonce(): string {
   return pool.toString('base64', used - NONCE_BYTES, used)
 }
 
-/** Browser features the app does not use, turned off for it and anything it embeds; passkeys for itself only. */
+/**
+ * Browser features the app does not use, turned off for it and anything it embeds; passkeys for
+ * itself only. Only features the browsers know: an unknown one is a console warning on every
+ * page (Chromium: 'bluetooth'), which the e2e suite's console check refuses.
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
@@ -50,13 +53,15 @@ const PERMISSIONS_POLICY = [
  * A Content-Security-Policy. Scripts: `script` (the app's pages: a nonce and
  * 'strict-dynamic'); styles allow inline `style` attributes, which React and
  * the UI components set (scripts never get 'unsafe-inline' or 'unsafe-eval').
+ * Images: `blob:` for the preview of a chosen picture (picture-field.tsx);
+ * a blob: URL belongs to the origin that made it, so only the page's own.
  */
 export function contentSecurityPolicy(script: string): string {
   return [
     "default-src 'self'",
     `script-src ${script}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
