@@ -208,4 +208,23 @@ export default tseslint.config(
     files: ['e2e/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // Every spec's pages keep a clean console (e2e/support/console.ts): its `test` and `expect`, never Playwright's own.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message:
+                "Take `test` and `expect` from './support/console': it fails a test on a console error or warning.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

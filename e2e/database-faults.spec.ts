@@ -5,10 +5,11 @@
 // Needs TEST_DATABASE_URL (CI sets it) and the build.
 import { randomBytes } from 'node:crypto'
 
-import { type APIResponse, expect, type Page, test } from '@playwright/test'
+import type { APIResponse, Page } from '@playwright/test'
 import pg from 'pg'
 
 import { type TcpRelay, tcpRelay } from '../src/test/tcp-relay'
+import { expect, test } from './support/console'
 import { freePort } from './support/free-port'
 import { readLoginCode } from './support/mailbox'
 import { type OwnApp, startOwnApp } from './support/own-app'
