@@ -1,7 +1,7 @@
 // Issue 15: the last details of the specification, as a user meets them.
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { ADMIN_EMAIL, requestCode, signIn, submitCode, USER_EMAIL } from './support/sign-in'
 import { openUserAsAdmin } from './support/users'
 
@@ -95,6 +95,7 @@ test.describe('the app catalogue on a phone', () => {
     await alert.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByText(/^\d+ results? for “garden”$/)).toBeVisible()
     await expect(alert).toHaveCount(0)
+    await expectConsoleMessage(page, /status of 503 .*\/api\/rpc\/book\/list/)
   })
 })
 
@@ -106,6 +107,7 @@ test('a failed auth-service call is retried after 1000 ms: a network blip does n
   })
   await requestCode(page, USER_EMAIL)
   expect(calls).toBe(2)
+  await expectConsoleMessage(page, /ERR_FAILED .*send-verification-otp/)
 })
 
 test('a wrong code (4xx) is not retried', async ({ page }) => {
@@ -118,6 +120,7 @@ test('a wrong code (4xx) is not retried', async ({ page }) => {
   await expect(page.getByRole('alert').first()).toBeVisible()
   await page.waitForTimeout(1500)
   expect(calls).toBe(1)
+  await expectConsoleMessage(page, /status of 400 .*\/api\/auth\/sign-in\/email-otp/)
 })
 
 test.describe('failure messages', () => {
@@ -144,6 +147,7 @@ test.describe('failure messages', () => {
     await page.getByRole('main').getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByText('Failed to delete a user', { exact: true })).toHaveCount(1)
+    await expectConsoleMessage(page, /status of 500 .*\/api\/rpc\/user\/(ban|revokeSessions|delete)/)
   })
 
   test('a failed book delete says so once', async ({ page }) => {
@@ -157,6 +161,7 @@ test.describe('failure messages', () => {
     await expect(page.getByText('Failed to delete a book', { exact: true })).toHaveCount(1)
     await page.waitForTimeout(300)
     await expect(page.getByText('Failed to delete a book', { exact: true })).toHaveCount(1)
+    await expectConsoleMessage(page, /status of 500 .*\/api\/rpc\/book\/delete/)
   })
 })
 

@@ -32,7 +32,7 @@ const escapeHtml = (text: string) =>
 /**
  * The pipeline's answer to a request it refuses: `{ code, message }` in the
  * caller's language on the API, a small translated page (no script, no
- * style) elsewhere. Never reads the request's body.
+ * style; the app's icon, so that the browser asks for no /favicon.ico) elsewhere. Never reads the request's body.
  */
 export async function refusal(
   request: Request,
@@ -62,7 +62,7 @@ export async function refusal(
   const title = escapeHtml(t('ui:http.pageTitle'))
   const page = `<!doctype html>
 <html lang="${language}" dir="${languageDir(language)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${status}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${status}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(t('ui:http.home'))}</a></p></main></body>
 </html>
 `
