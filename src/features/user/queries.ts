@@ -27,9 +27,6 @@ export const userQueries = {
 }
 
 /** A route loader's user: prefetched for the SSR HTML; an unknown id is the area's 404 screen. */
-/** What names a user in a tab's title: the name, or the address of a user who has none yet. */
-export const userTitle = (user?: { name: string; email: string }) => user?.name || user?.email
-
 export function loadUser(queryClient: QueryClient, id: string) {
   return ensureOrNotFound(queryClient, userQueries.detail(id))
 }
