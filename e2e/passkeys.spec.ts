@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { addVirtualAuthenticator } from './support/passkeys'
 import { signIn, signOut, uniqueEmail } from './support/sign-in'
 
@@ -68,6 +68,7 @@ test('a passkey added on the account page signs in by the button; removed, it no
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page.getByText('This passkey belongs to no account here')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
+  await expectConsoleMessage(page, /status of 401 .*\/api\/auth\/passkey\/verify-authentication/)
 })
 
 test("the e-mail field offers the account's passkey (the browser's autofill)", async ({ page }) => {

@@ -2,7 +2,7 @@
 // address within an hour is refused, and the verify page says, in the reader's language,
 // when to try again. Runs against an app of its own with RATE_LIMIT=true (the shared e2e
 // apps run without limits, so that their many sign-ins never meet a budget).
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { type OwnApp, startOwnApp } from './support/own-app'
 import { requestCode, uniqueEmail } from './support/sign-in'
 
@@ -34,6 +34,7 @@ test('the verify page says when to try again after the 5th code of the hour', as
     page.getByRole('alert').filter({ hasText: /Too many requests\. Try again in (60 minutes|1 hour)\./ }),
   ).toBeVisible()
   await expect(page.getByText('A new code has been sent.')).toBeHidden()
+  await expectConsoleMessage(page, /status of 429 .*send-verification-otp/)
 })
 
 test('in French on the login page too, and the refusal is a 429 with Retry-After', async ({ page, context }) => {

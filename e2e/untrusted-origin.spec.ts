@@ -1,6 +1,6 @@
 // The app opened at an address it is not set up for (here http://127.0.0.1 while BASE_URL is
 // http://localhost): sign-in is refused, and the person reads why and which address to open.
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { USER_EMAIL } from './support/sign-in'
 
 /** The other loopback name of the app's address. */
@@ -17,6 +17,7 @@ test('the login form says which address to open, whenever the person sends it', 
   await page.getByRole('button', { name: 'Continue with email' }).click()
   await expect(page.getByText(message(baseURL!))).toBeVisible()
   await expect(page).not.toHaveURL(/\/login\/verify/)
+  await expectConsoleMessage(page, /status of 403 .*send-verification-otp/)
 })
 
 test.describe('without JavaScript', () => {
