@@ -1,5 +1,5 @@
 // Runs in the `demo` project: DEMO_MODE=true, REPOSITORY_URL and DEMO_CONTACT_EMAIL set (playwright.config.ts).
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { requestCode, submitCode } from './support/sign-in'
 import { partBoxes, textLines } from './support/text-lines'
 
@@ -31,6 +31,8 @@ test('with a repository configured: the demo dialog clones it, the welcome page 
     'href',
     'mailto:demo@start-books.example',
   )
+  // Demo mode's refusal, which opened the dialog.
+  await expectConsoleMessage(page, /status of 403 .*\/api\/rpc\/book\/delete/)
 })
 
 test('Arabic, on a phone: the demo dialog keeps the contact address whole, its full stop on the left', async ({
@@ -55,4 +57,5 @@ test('Arabic, on a phone: the demo dialog keeps the contact address whole, its f
     const { part, next } = await partBoxes(contact.locator('..'), 'demo@start-books.example')
     expect(next.right, `${width}px`).toBeLessThanOrEqual(Math.min(...part.map((box) => box.left)) + 1)
   }
+  await expectConsoleMessage(page, /status of 403 .*\/api\/rpc\/book\/delete/)
 })

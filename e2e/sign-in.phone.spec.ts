@@ -3,7 +3,7 @@
 import { banUser } from './support/admin'
 import { listMessages, readLoginCode } from './support/mailbox'
 import { requestCode, signIn, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
-import { expect, test } from './support/slow-phone'
+import { expect, expectConsoleMessage, test } from './support/slow-phone'
 
 test('an address typed and sent with Enter the instant the field shows reaches the verify page, 20 times of 20', async ({
   page,
@@ -93,6 +93,7 @@ test('a wrong code is refused on the page, and the right one then signs in', asy
   await expect(page).toHaveURL(/\/login\/verify\?email=/)
   await submitCode(page, code)
   await expect(page).toHaveURL(/\/app$/)
+  await expectConsoleMessage(page, /status of 400 .*\/api\/auth\/sign-in\/email-otp/, { ifAny: true })
 })
 
 test('signing out asks first, then returns to the login page', async ({ page }) => {
@@ -126,6 +127,7 @@ test("a banned person who presses Enter at once reads 'You have been banned from
   // What was typed is still there, and the address is in no URL.
   await expect(page.getByLabel('Email')).toHaveValue(email)
   await expect(page).toHaveURL(/\/login$/)
+  await expectConsoleMessage(page, /status of 403 .*send-verification-otp/, { ifAny: true })
 })
 
 test('a person changes their name on the account page as soon as the button can be used', async ({ page }) => {

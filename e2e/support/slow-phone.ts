@@ -27,4 +27,4 @@ export const test = base.extend({
   },
 })
 
-export { expect } from './console'
+export { expect, expectConsoleMessage } from './console'
