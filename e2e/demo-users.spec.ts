@@ -1,7 +1,7 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { requestCode, submitCode } from './support/sign-in'
 
 async function signInDemoAdmin(page: Page) {
@@ -37,6 +37,8 @@ test('in demo mode the user manager reads, and every admin action opens the Demo
   await page.getByRole('dialog', { name: 'Ban Amina Ali?' }).getByRole('button', { name: 'Ban user' }).click()
   await expect(demoDialog).toBeVisible()
   await page.keyboard.press('Escape')
+  // Demo mode's refusals, which opened the dialog (before the reload: they are this page's).
+  await expectConsoleMessage(page, /status of 403 .*\/api\/(auth\/admin\/impersonate-user|rpc\/user\/ban)/)
   await page.reload()
   await expect(page.getByTestId('ban-state')).toHaveText('Active')
 })
