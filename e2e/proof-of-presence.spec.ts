@@ -122,6 +122,8 @@ test('an admin with a passkey bans a user after a passkey proof, and is asked ag
   await page.getByRole('button', { name: 'Ban' }).click()
   await page.getByRole('dialog', { name: 'Ban Banned Twice?' }).getByRole('button', { name: 'Ban user' }).click()
   await expect(proof).toBeVisible()
+  // The refusals that opened the dialog, once each time.
+  await expectConsoleMessage(page, /status of 403 .*\/api\/rpc\/user\/ban/)
 })
 
 test('at 320 px, the dialog names a role change, says nothing of undoing it, and keeps its buttons off its edges', async ({
@@ -153,4 +155,5 @@ test('at 320 px, the dialog names a role change, says nothing of undoing it, and
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   await proof.getByRole('button', { name: 'Cancel' }).click()
   await expect(proof).toHaveCount(0)
+  await expectConsoleMessage(page, /status of 403 .*\/api\/rpc\/user\/update/)
 })

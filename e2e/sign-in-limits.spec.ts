@@ -63,4 +63,6 @@ test('in French on the login page too, and the refusal is a 429 with Retry-After
     page.getByRole('alert').filter({ hasText: /Trop de requêtes\. Réessayez dans (60 minutes|1 heure)\./ }),
   ).toBeVisible()
   await expect(page).toHaveURL(/\/login(\?|$)/)
+  // Sent by the script, the refusal is logged; posted before it, it is the page's own status.
+  await expectConsoleMessage(page, /status of 429 .*send-verification-otp/, { ifAny: true })
 })
