@@ -133,16 +133,20 @@ async function openPostgres(
       // as an event nobody listens to, it would also end the process.
       this.on('error', () => {})
       boundQueries(this, timeouts.queryMs)
-      timeQueries(this)
     }
 
     // @ts-expect-error pg declares two overloads: the pool calls it with a callback, others without.
     override connect(callback?: (error?: Error) => void) {
+      const client = this as unknown as import('pg').ClientBase
+      // Untimed until ready: it runs inside the pool query that asked for the connection, which counts it already.
       const connected: Promise<void> = super.connect().then(() =>
-        hearOwnWrites(this as unknown as import('pg').ClientBase, notices.notice).catch((error: unknown) => {
-          this.end().catch(() => {})
-          throw error
-        }),
+        hearOwnWrites(client, notices.notice).then(
+          () => timeQueries(client),
+          (error: unknown) => {
+            this.end().catch(() => {})
+            throw error
+          },
+        ),
       )
       if (!callback) return connected
       connected.then(() => callback(), callback)
