@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { pngBomb } from '../src/test/pictures'
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { appEnv } from './support/doors/app-env'
 import { ADMIN_EMAIL, signIn, USER_EMAIL } from './support/sign-in'
 
@@ -127,6 +127,10 @@ test('what is not a picture is refused with a clear message, and nothing is kept
     await expect(page.getByRole('group', { name: 'Cover' }).getByRole('alert')).toHaveText(message)
     expect(filesOf('covers', id)).toEqual([])
   }
+  // The server's refusals; and Chromium's note on the previews of files that are no picture
+  // (a blob: it would not draw, reported against connect-src: not yet understood, see the stop note).
+  await expectConsoleMessage(page, /status of 400 .*\/api\/rest\/books\/[^/]+\/cover/)
+  await expectConsoleMessage(page, /Connecting to 'blob:/, { ifAny: true })
 
   // 20 MB: refused before a byte is sent; and by the server too, whoever sends it.
   await page.goto(`/manager/books/${id}/update`)
