@@ -1,7 +1,7 @@
 // Runs in the `demo` project, against the app started with DEMO_MODE=true (playwright.config.ts).
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './support/console'
+import { expect, expectConsoleMessage, test } from './support/console'
 import { listMessages } from './support/mailbox'
 import { requestCode, submitCode, uniqueEmail, USER_EMAIL } from './support/sign-in'
 
@@ -57,6 +57,8 @@ test('an unknown address cannot sign up: /login/error?error=signup_disabled', as
 
   await page.getByRole('link', { name: 'Go back to login' }).click()
   await expect(page).toHaveURL(/\/login$/)
+  // Demo mode's refusal of a new address, logged when the script sent it.
+  await expectConsoleMessage(page, /status of 403 .*send-verification-otp/, { ifAny: true })
 })
 
 test('the login error page: access_denied, unknown_error and any other value', async ({ page }) => {
