@@ -1,3 +1,4 @@
+import { processWide } from '../process-wide.server.ts'
 import type { Database } from './client.server'
 
 /**
@@ -158,9 +159,7 @@ function parseLsn(lsn: string): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
 }
 
-// On globalThis: the build holds two copies of this module (see change-notices.server.ts).
-const replicasKey = Symbol.for('start-books.replicas')
-const replicasOf = ((globalThis as { [replicasKey]?: WeakMap<Database, ReplicaSet> })[replicasKey] ??= new WeakMap())
+const replicasOf = processWide('replicas', () => new WeakMap<Database, ReplicaSet>())
 
 /** Registers a database's replicas (client.server.ts). */
 export function registerReplicas(db: Database, replicas: ReplicaSet) {

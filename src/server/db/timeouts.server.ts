@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { processWide } from '../process-wide.server.ts'
+
 /**
  * How long the app waits on PostgreSQL before it answers 503 (docs/deploy/README.md#when-the-database-cannot-be-reached).
  * A partition holds packets rather than refusing them: without these, a request waits as long as it lasts.
@@ -22,10 +24,7 @@ export interface DatabaseTimeouts {
  */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, acquireMs: 5000, queryMs: 5000 }
 
-// On globalThis: the build holds two copies of the server's modules (nitro's entry bundle and the SSR bundle).
-const key = Symbol.for('start-books.database.query-timeout')
-const shared = globalThis as { [key]?: AsyncLocalStorage<number> }
-const longer = (shared[key] ??= new AsyncLocalStorage())
+const longer = processWide('database.query-timeout', () => new AsyncLocalStorage<number>())
 
 /**
  * Runs `fn` with another bound on each of its statements: background work
