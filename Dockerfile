@@ -15,7 +15,7 @@ RUN npm run build
 
 # ---- run: the build output and the migrations, nothing else -------------------
 FROM node:24-bookworm-slim AS run
-# MALLOC_ARENA_MAX, NODE_OPTIONS and --max-semi-space-size: src/server/production-runtime.ts.
+# MALLOC_ARENA_MAX, NODE_OPTIONS and --max-semi-space-size: src/server/process/production-runtime.ts.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -10,8 +10,8 @@ const config: KnipConfig = {
     // File routes: the route tree imports them, and TanStack Start's plugin reads their exports.
     'src/routes/**/*.{ts,tsx}',
     // Nitro: the production entry and the plugins named in vite.config.ts.
-    'src/server/node-server.ts',
-    'src/server/nitro-startup.ts',
+    'src/server/process/node-server.ts',
+    'src/server/process/nitro-startup.ts',
     'src/server/http/*.nitro.ts',
     // Vitest's PostgreSQL project (only with TEST_DATABASE_URL) and a process a test spawns.
     'src/test/postgres-global-setup.ts',
@@ -34,7 +34,7 @@ const config: KnipConfig = {
   // bench/load.ts runs `wrk` (HTTP load), bench/database.ts `pg_dump` and `psql` (start-ui-web's schema for the
   // mixed run): Debian packages (`apt-get install wrk postgresql-client`), not npm ones.
   ignoreBinaries: ['wrk', 'pg_dump', 'psql'],
-  // A virtual module of Nitro's build (src/server/node-server.ts).
+  // A virtual module of Nitro's build (src/server/process/node-server.ts).
   ignoreUnresolved: ['#nitro/virtual/polyfills'],
 }
 

@@ -81,9 +81,9 @@ export default defineConfig(({ command }) => {
       }),
       nitro({
         // The build's static files get the pipeline's security headers (src/server/http).
-        plugins: ['./src/server/nitro-startup.ts', './src/server/http/static-headers.nitro.ts'],
+        plugins: ['./src/server/process/nitro-startup.ts', './src/server/http/static-headers.nitro.ts'],
         // The production server's entry owns its graceful shutdown (docs/decisions/013-operations.md).
-        ...(command === 'build' ? { entry: './src/server/node-server.ts' } : {}),
+        ...(command === 'build' ? { entry: './src/server/process/node-server.ts' } : {}),
         // Run the dev server in this process (not a worker thread), so that
         // Ctrl+C reaches the handler that closes the embedded database.
         devServer: { runner: 'self' },

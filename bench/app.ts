@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { freePort } from '../e2e/support/free-port'
 import { createSmtpCatcher } from '../e2e/support/smtp-catcher'
-import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../src/server/production-runtime'
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../src/server/process/production-runtime'
 import { rssMegabytes } from './load'
 
 const SERVER_ENTRY = '.output/server/index.mjs'

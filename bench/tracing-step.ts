@@ -20,8 +20,8 @@ import path from 'node:path'
 
 import { trace } from '@opentelemetry/api'
 
-import { requestScope, startQuery } from '@/server/observability/request-scope.server'
-import { inSpan } from '@/server/observability/trace-hooks.server'
+import { requestScope, startQuery } from '@/server/platform/request-scope.server'
+import { inSpan } from '@/server/platform/trace-hooks.server'
 import { requestTracing, startTracing } from '@/server/observability/tracing.server'
 
 import { exportedSpans } from '../scripts/otlp-spans'
@@ -84,7 +84,7 @@ async function child(variant: TracingVariant) {
   const provider = (
     trace.getTracerProvider() as unknown as { getDelegate(): { forceFlush(): Promise<void> } }
   ).getDelegate()
-  // A live heap of the server's size (~40 MB, src/server/production-runtime.ts): what a span
+  // A live heap of the server's size (~40 MB, src/server/process/production-runtime.ts): what a span
   // that outlives a scavenge costs (its promotion, the old generation's marking) depends on it.
   const live = Array.from({ length: Number(process.env.TRACING_STEP_LIVE_OBJECTS ?? 400_000) }, (_, i) => ({
     i,

@@ -20,7 +20,8 @@ import { requestLog } from '@/server/http/request-log.server'
 import { requestSteps } from '@/server/http/request-pipeline.server'
 import { routeTemplates } from '@/server/http/route-templates.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
+import { startProcess } from '@/server/process/process.server'
 
 import { routeTree } from './routeTree.gen'
 
@@ -86,6 +87,8 @@ function appRouteTemplates() {
  */
 async function createHandle(): Promise<Next> {
   const config = env()
+  // Production started it before listening (src/server/process/nitro-startup.ts); the dev server starts it here.
+  startProcess({ closeOnSignal: true }).catch((error: unknown) => logger.error({ err: error }, 'start-up failed'))
   installPageRoutes(routePaths(routeTree as RouteNode))
   const steps = requestSteps(config, socketAddress)
   const templateOf = config.METRICS_TOKEN || config.OTEL_EXPORTER_OTLP_ENDPOINT ? appRouteTemplates() : undefined

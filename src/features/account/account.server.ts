@@ -8,7 +8,7 @@ import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
 import { listPasskeys, ownsPasskey } from '@/server/auth/passkeys.server'
 import { session } from '@/server/db/schema'
-import { describeDevice } from '@/server/device.server'
+import { describeDevice } from '@/server/platform/device.server'
 
 import { ownSessionSchema } from './sessions'
 

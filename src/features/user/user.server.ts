@@ -27,7 +27,7 @@ import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { auditLog, passkey, session, user, userSearchSlice } from '@/server/db/schema'
-import { describeDevice } from '@/server/device.server'
+import { describeDevice } from '@/server/platform/device.server'
 
 import { callAdminRoute } from './auth-service.server'
 import {

@@ -9,7 +9,7 @@ import { translate, type TranslationKey, type TranslationValues } from '@/lib/i1
 import { loadMessages } from '@/lib/i18n/messages'
 import type { Translator } from '@/lib/i18n/translator'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 
 import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './errors'
 

@@ -4,7 +4,7 @@ import { ResponseHeadersPlugin } from '@orpc/server/plugins'
 
 import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { refusal } from '@/server/http/refusal.server'
-import { inSpan } from '@/server/observability/trace-hooks.server'
+import { inSpan } from '@/server/platform/trace-hooks.server'
 
 import { requestContext } from './context.server'
 import { router } from './router.server'

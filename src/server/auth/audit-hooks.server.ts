@@ -7,7 +7,7 @@ import { type AuditAction, OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import type { Database } from '@/server/db/client.server'
 import { session as sessionTable, user as userTable } from '@/server/db/schema'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 
 import { type AuditCaller, recordAudit } from './audit.server'
 

@@ -38,7 +38,7 @@ describe('origin check on POST', () => {
   // better-auth logs each refusal through our logger (auth.server.ts): expected here, kept quiet.
   let errors: ReturnType<typeof vi.spyOn>
   beforeEach(async () => {
-    const { logger } = await import('@/server/logger.server')
+    const { logger } = await import('@/server/platform/logger.server')
     errors = vi.spyOn(logger, 'error').mockImplementation(() => {})
   })
   afterEach(() => {

@@ -18,7 +18,7 @@ import { reportDatabaseError } from '@/server/db/unavailable.server'
 import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 
 import type { Database } from '@/server/db/client.server'
 import { passkey } from '@/server/db/schema'
-import { signInRefusalTally } from '@/server/observability/tallies.server'
+import { signInRefusalTally } from '@/server/platform/tallies.server'
 
 import { type Budget, BUDGETS, type BudgetStore, type Hit } from './budgets.server'
 import { DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'

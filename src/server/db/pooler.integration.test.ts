@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@/test/database'
 import { PGBOUNCER, type PgBouncer, startPgBouncer } from '@/test/pgbouncer'
 
 import { readSession } from '../fast-paths/session-read.server'
-import { databaseReadiness } from '../health.server'
+import { databaseReadiness } from '../process/health.server'
 import { type JobDefinition, startJobs } from '../jobs/runner.server'
 import { type Database, openDatabase } from './client.server'
 import { prepareDatabase } from './index.server'

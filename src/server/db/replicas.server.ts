@@ -1,4 +1,4 @@
-import { processWide } from '../process-wide.server.ts'
+import { processWide } from '../platform/process-wide.server.ts'
 import type { Database } from './client.server'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
 import { prepareDatabase } from './index.server'

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-import { processWide } from '../process-wide.server.ts'
+import { processWide } from '../platform/process-wide.server.ts'
 
 /**
  * How long the app waits on PostgreSQL before it answers 503 (docs/deploy/README.md#when-the-database-cannot-be-reached).

@@ -8,8 +8,8 @@ import type { JobQueue } from '@/lib/jobs'
 import type { Database } from '@/server/db/client.server'
 import { emailOutbox } from '@/server/db/schema'
 import { FAILED_KEPT_SECONDS, jobRunnerFor } from '@/server/jobs/runner.server'
-import { logger } from '@/server/logger.server'
-import { inSpan } from '@/server/observability/trace-hooks.server'
+import { logger } from '@/server/platform/logger.server'
+import { inSpan } from '@/server/platform/trace-hooks.server'
 
 import { pushToOutbox } from './dev-outbox.server'
 

@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/client.server'
 import type * as schema from '@/server/db/schema'
 
 // Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
-import { fastPathTally, gauge, tally } from '../observability/tallies.server.ts'
+import { fastPathTally, gauge, tally } from '../platform/tallies.server.ts'
 
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'

@@ -7,7 +7,7 @@ import { brotliAnswerParams, negotiateEncoding } from '@/server/http/compression
 import { cookieValue, hasAuthCookie } from '@/server/http/cookies.server'
 import type { PipelineStep } from '@/server/http/pipeline.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
-import { fastPathTally } from '@/server/observability/tallies.server'
+import { fastPathTally } from '@/server/platform/tallies.server'
 
 /**
  * Pages that are the same for every anonymous visitor of a language: what

@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
-import { fastPathTally } from '@/server/observability/tallies.server'
+import { fastPathTally } from '@/server/platform/tallies.server'
 
 import { keptReads } from './change-notices.server'
 

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/server/db/unavailable.server'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 
 import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 import { refusal } from './refusal.server'

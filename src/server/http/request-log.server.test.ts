@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 
 import { describe, expect, it } from 'vitest'
 
-import { createLogger, logger as appLogger } from '@/server/logger.server'
+import { createLogger, logger as appLogger } from '@/server/platform/logger.server'
 
 import { requestLog, routePattern } from './request-log.server'
 

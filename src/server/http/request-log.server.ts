@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 
 import type { Logger } from 'pino'
 
-import { isClientAbort, logger as defaultLogger, truncate } from '@/server/logger.server'
-import { currentScope, type RequestScope, requestScope } from '@/server/observability/request-scope.server'
+import { isClientAbort, logger as defaultLogger, truncate } from '@/server/platform/logger.server'
+import { currentScope, type RequestScope, requestScope } from '@/server/platform/request-scope.server'
 
 import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss'
 
 import type { Database, DatabaseHandle } from '@/server/db/client.server'
 import { withQueryTimeout } from '@/server/db/timeouts.server'
-import { logger } from '@/server/logger.server'
+import { logger } from '@/server/platform/logger.server'
 
 /**
  * One kind of background work (docs/decisions/037-job-queue.md). A job runs

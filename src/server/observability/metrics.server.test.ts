@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { routeTemplates } from '@/server/http/route-templates.server'
 
 import { metricsText, requestMetrics } from './metrics.server'
-import { gauge, tally } from './tallies.server'
+import { gauge, tally } from '../platform/tallies.server'
 
 const { templateOf } = routeTemplates(['/about', '/manager/books/$id', '/api/rpc/book/list'])
 const step = requestMetrics(templateOf)

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import type { PipelineStep } from '@/server/http/pipeline.server'
 
-import { tallies, type Tally } from './tallies.server'
+import { tallies, type Tally } from '../platform/tallies.server'
 
 /** The methods a request is counted under; any other (a fuzzer's `PROPFIND`) is `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])

@@ -4,8 +4,8 @@ import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node'
 
 import type { Next, PipelineStep } from '@/server/http/pipeline.server'
 
-import { currentScope } from './request-scope.server'
-import { type Attributes, installSpanHooks } from './trace-hooks.server'
+import { currentScope } from '../platform/request-scope.server'
+import { type Attributes, installSpanHooks } from '../platform/trace-hooks.server'
 
 /** The server's tracer, taken once the SDK is started (getTracer builds a key and looks it up on each call). */
 let tracer: Tracer = trace.getTracer('start-books')

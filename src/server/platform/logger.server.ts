@@ -1,6 +1,6 @@
 import pino from 'pino'
 
-import { currentScope } from './observability/request-scope.server'
+import { currentScope } from './request-scope.server'
 
 /**
  * The process's logger: one JSON object per line on stdout.

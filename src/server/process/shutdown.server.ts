@@ -4,7 +4,7 @@ import net from 'node:net'
 
 import type { Logger } from 'pino'
 
-import { logger as defaultLogger } from './logger.server'
+import { logger as defaultLogger } from '../platform/logger.server'
 
 // On globalThis: the build holds two copies of this module (nitro's entry
 // bundle, which sets it, and the SSR bundle, whose health route reads it).

@@ -12,15 +12,15 @@ import '#nitro/virtual/polyfills'
 import { useNitroApp as nitroApplication, useNitroHooks as nitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
 
-import { env } from '../lib/env.server'
-import { isClientAbort, logger } from './logger.server'
+import { env } from '../../lib/env.server'
+import { isClientAbort, logger } from '../platform/logger.server'
 import { gracefulShutdown } from './shutdown.server'
 
 // A log reader that went away (EPIPE) must not turn every later write into
 // an uncaught exception whose report is written to the same closed pipe.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
 
-// Runs the runtime plugins: src/server/nitro-startup.ts validates the
+// Runs the runtime plugins: src/server/process/nitro-startup.ts validates the
 // environment and opens the database.
 const nitroApp = nitroApplication()
 
