@@ -136,7 +136,7 @@ export default tseslint.config(
               from: { element: { type: 'lib' } },
               allow: [
                 { to: { element: { type: ['lib', 'locales'] } } },
-                // The API's isomorphic contract (error codes, src/server/api/errors.ts): types only.
+                // The API's isomorphic contract (error codes, src/server/http/api-errors.ts): types only.
                 { to: { element: { type: 'server' } }, dependency: { kind: 'type' } },
               ],
             },

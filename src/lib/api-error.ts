@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next'
 
 import type { Namespace } from '@/lib/i18n/config'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
-import type { ApiErrorData } from '@/server/api/errors'
+import type { ApiErrorData } from '@/server/http/api-errors'
 
-/** The data of an API error (see src/server/api/errors.ts), whatever way it arrived. */
+/** The data of an API error (see src/server/http/api-errors.ts), whatever way it arrived. */
 export function apiErrorData(error: unknown): ApiErrorData | undefined {
   const data = (error as { data?: Partial<ApiErrorData> } | null)?.data
   return data && typeof data.key === 'string' ? (data as ApiErrorData) : undefined

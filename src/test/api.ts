@@ -11,7 +11,7 @@ import { type Auth, createAuth } from '@/server/auth/auth.server'
 import { readDemoHint } from '@/server/auth/demo-hint.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { requestSteps } from '@/server/http/request-pipeline.server'
+import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 
 import { createTestDatabase, type TestDatabase } from './database'
 

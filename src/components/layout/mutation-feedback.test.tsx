@@ -17,7 +17,7 @@ import { mutationErrorMessage } from './mutation-report'
 const toastError = vi.hoisted(() => vi.fn())
 vi.mock('@/components/ui/toaster', () => ({ toast: { error: toastError, success: vi.fn() } }))
 
-/** An API error as the typed client throws it (src/server/api/errors.server.ts). */
+/** An API error as the typed client throws it (src/server/http/api-errors.server.ts). */
 const apiError = (key: string, fields?: Record<string, string>) =>
   new ORPCError('CONFLICT', { status: 409, data: { key, fields } })
 

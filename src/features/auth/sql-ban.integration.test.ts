@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { env, resetEnvForTests } from '@/lib/env.server'
 import { closeDatabase, getDb } from '@/server/db/index.server'
-import { apiDoor } from '@/server/fast-paths/api-doors.server'
 import { pipeline } from '@/server/http/pipeline.server'
-import { requestSteps } from '@/server/http/request-pipeline.server'
+import { apiDoor } from '@/server/pipeline/doors.server'
+import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
 

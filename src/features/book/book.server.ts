@@ -4,7 +4,6 @@ import { eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { pageSchema } from '@/lib/pagination'
-import { apiError } from '@/server/api/errors.server'
 import {
   afterCursor,
   afterKey,
@@ -28,7 +27,8 @@ import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { book, bookSearchSlice, genre } from '@/server/db/schema'
-import { keptReads } from '@/server/fast-paths/change-notices.server'
+import { keptReads } from '@/server/fast-paths/kept-reads.server'
+import { apiError } from '@/server/http/api-errors.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import {

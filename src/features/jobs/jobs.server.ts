@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 
 import { successSchema } from '@/lib/api-schemas'
 import { JOB_QUEUES, type JobQueue, type JobState } from '@/lib/jobs'
-import { apiError } from '@/server/api/errors.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
+import { apiError } from '@/server/http/api-errors.server'
 import { JOBS } from '@/server/jobs/definitions.server'
 import { jobRunnerFor, JOBS_SCHEMA } from '@/server/jobs/runner.server'
 

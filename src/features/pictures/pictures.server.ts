@@ -11,11 +11,11 @@ import {
   type PictureKind,
 } from '@/lib/pictures/shapes'
 import type { ApiContext } from '@/server/api/context.server'
-import { apiError } from '@/server/api/errors.server'
 import { authedProcedure, withPermission } from '@/server/api/procedure.server'
 import { BUDGETS, budgetStore } from '@/server/auth/budgets.server'
 import type { Database } from '@/server/db/client.server'
 import { book, user } from '@/server/db/schema'
+import { apiError } from '@/server/http/api-errors.server'
 import { PictureError, type PictureRefusal, processPicture } from '@/server/pictures/image.server'
 import { fileKey, filesOf, pictureStore } from '@/server/pictures/storage.server'
 

@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { environmentBadge } from '@/lib/environment-badge.server'
 import { isLanguage, type Language, LANGUAGES } from '@/lib/i18n/config'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
-import { apiError } from '@/server/api/errors.server'
 import { publicProcedure } from '@/server/api/procedure.server'
 import { listOutbox } from '@/server/email/dev-outbox.server'
+import { apiError } from '@/server/http/api-errors.server'
 import { cookieValue } from '@/server/http/cookies.server'
 
 const TAGS = ['Shell']

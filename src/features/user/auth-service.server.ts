@@ -1,7 +1,7 @@
 import { OWN_ROLE_ERROR_CODE } from '@/lib/audit-actions'
 import { type AuthServiceErrors, callAuthService } from '@/server/api/auth-service.server'
 import type { ApiContext } from '@/server/api/context.server'
-import { API_ERROR_KEYS } from '@/server/api/errors'
+import { API_ERROR_KEYS } from '@/server/http/api-errors'
 
 /** Auth service codes with a message of this domain (and the form field they belong to). */
 const USER_ERRORS: AuthServiceErrors = {

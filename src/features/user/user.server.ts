@@ -6,7 +6,6 @@ import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { passkeySchema } from '@/lib/auth/passkey-schema'
 import { pageSchema } from '@/lib/pagination'
 import type { ApiContext } from '@/server/api/context.server'
-import { apiError } from '@/server/api/errors.server'
 import {
   afterCursor,
   allOf,
@@ -27,6 +26,7 @@ import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { listPasskeys } from '@/server/auth/passkeys.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { auditLog, passkey, session, user, userSearchSlice } from '@/server/db/schema'
+import { apiError } from '@/server/http/api-errors.server'
 import { describeDevice } from '@/server/platform/device.server'
 
 import { callAdminRoute } from './auth-service.server'

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 
 import { successSchema } from '@/lib/api-schemas'
-import { apiError } from '@/server/api/errors.server'
 import { measurementProcedure, withPermission } from '@/server/api/procedure.server'
 import { BUDGETS, budgetStore } from '@/server/auth/budgets.server'
 import { webVital } from '@/server/db/schema'
+import { apiError } from '@/server/http/api-errors.server'
 import { isPageRoute } from '@/server/http/page-routes.server'
 
 import { clientTag } from './client-tag.server'

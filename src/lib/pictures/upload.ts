@@ -1,4 +1,4 @@
-import type { ApiErrorData } from '@/server/api/errors'
+import type { ApiErrorData } from '@/server/http/api-errors'
 
 /** A refused or failed upload, shaped as the API's errors are (`apiErrorData` reads it). */
 class PictureUploadError extends Error {

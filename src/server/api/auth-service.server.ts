@@ -4,9 +4,9 @@ import type { TranslationKey } from '@/lib/i18n/keys'
 import { AUTH_BASE_PATH } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 
+import { API_ERROR_KEYS, type ApiErrorCode } from '../http/api-errors'
+import { apiError } from '../http/api-errors.server'
 import type { ApiContext } from './context.server'
-import { API_ERROR_KEYS, type ApiErrorCode } from './errors'
-import { apiError } from './errors.server'
 
 const STATUS_CODES: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',

@@ -5,7 +5,7 @@ import type { KeysetCursor } from '@/lib/pagination'
 import type { Database } from '@/server/db/client.server'
 import { rowCount } from '@/server/db/schema'
 
-import { apiError } from './errors.server'
+import { apiError } from '../http/api-errors.server'
 
 /**
  * Keyset pagination on (sort key, id): each page starts strictly after the

@@ -9,9 +9,9 @@ import { procedureRule } from '@/server/auth/presence-rules.server'
 import { rememberWrite, replicasOfDatabase } from '@/server/db/replicas.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 
+import { apiError, toApiError } from '../http/api-errors.server'
 import { authServiceError } from './auth-service.server'
 import type { ApiContext } from './context.server'
-import { apiError, toApiError } from './errors.server'
 
 /**
  * The building blocks of every procedure. Each procedure declares its access

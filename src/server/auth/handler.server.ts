@@ -1,9 +1,7 @@
 import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
-import { toApiError } from '@/server/api/errors.server'
 import { failingIfDatabaseWasUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable.server'
-import { plainSessionAnswer } from '@/server/fast-paths/session-read.server'
-import { hasAuthCookie } from '@/server/http/cookies.server'
+import { toApiError } from '@/server/http/api-errors.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'
@@ -27,10 +25,8 @@ import {
  *   pipeline); never a 500 for the caller's input;
  * - session tokens never leave the cookie: JSON answers lose their `token`
  *   fields (sessions are listed and revoked by id);
- * - `GET /get-session` is answered here, as better-auth would, without
- *   running its endpoint: `null` without any better-auth cookie, and a live
- *   session not due a refresh from one query (`plainSessionAnswer`); every
- *   other case (forged, expired, refresh due…) goes to better-auth;
+ * - `GET /get-session` of a plain live session is answered before it gets
+ *   here (`apiDoors`, src/server/fast-paths/api-doors.server.ts);
  * - in demo mode (`auth.demoMode`), every request that could change data is
  *   refused with 403 `DEMO_MODE` before better-auth sees it: only signing in
  *   with an e-mail code, signing out and reads go through (demo-policy.server.ts).
@@ -42,13 +38,6 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   // An endpoint asked with a method it does not serve: 405, not better-auth's 404.
   const allow = unservedMethodAllow(routesOf(auth), request.method, authPath(request))
   if (allow) return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allow.join(', ') })
-  // The most asked question of all (every page load's session check), which
-  // better-auth answers after building its whole request context.
-  if (request.method === 'GET' && authPath(request) === '/get-session') {
-    if (!hasAuthCookie(request.headers.get('cookie'))) return Response.json(null)
-    const plain = await plainSessionAnswer(auth, auth.db, request.headers)
-    if (plain) return Response.json(plain)
-  }
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)

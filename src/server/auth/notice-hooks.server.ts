@@ -6,9 +6,9 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n/config'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import type { Database } from '@/server/db/client.server'
 import { knownDevice, user } from '@/server/db/schema'
-import { describeDevice, deviceKind } from '@/server/platform/device.server'
 import { bannedEmail, emailChangedEmails, newDeviceEmail } from '@/server/email/mailer.server'
 import { keepEmail, trySending } from '@/server/email/outbox.server'
+import { describeDevice, deviceKind } from '@/server/platform/device.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 

@@ -7,9 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
 import { embeddedRefuses } from '../../lib/env.server.ts'
-import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../platform/request-scope.server.ts'
 import { gauge } from '../platform/tallies.server.ts'
+import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from './change-notices.server.ts'
 import { registerReplicas, ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, queryTimeoutNow } from './timeouts.server.ts'

@@ -3,9 +3,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { handleRestRequest, handleRpcRequest } from '@/server/api/handlers.server'
-
-import { apiDoor } from './api-doors.server'
+import { apiDoors } from './api-doors.server'
 
 /** The URL paths of the file routes under src/routes/api (health, docs, the OpenAPI document). */
 function apiRoutePaths(dir = path.resolve(import.meta.dirname, '../../routes/api')): string[] {
@@ -21,11 +19,19 @@ function apiRoutePaths(dir = path.resolve(import.meta.dirname, '../../routes/api
   })
 }
 
+const rpc = async () => new Response('rpc')
+const rest = async () => new Response('rest')
+const auth = async () => new Response('auth')
+const apiDoor = apiDoors({ rpc, rest, auth })
+
 describe('the API doors before the page router', () => {
-  it('take the typed client, REST and the auth service by their prefixes', () => {
-    expect(apiDoor('/api/rpc/book/list')).toBe(handleRpcRequest)
-    expect(apiDoor('/api/rest/books')).toBe(handleRestRequest)
-    expect(apiDoor('/api/auth/get-session')).toBeTypeOf('function')
+  it('take the typed client, REST and the auth service by their prefixes', async () => {
+    expect(apiDoor('/api/rpc/book/list')).toBe(rpc)
+    expect(apiDoor('/api/rest/books')).toBe(rest)
+    const authDoor = apiDoor('/api/auth/sign-out')!
+    expect(await (await authDoor(new Request('http://localhost:3000/api/auth/sign-out', { method: 'POST' }))).text()).toBe(
+      'auth',
+    )
   })
 
   it('leave pages, documents and look-alike paths to the router', () => {

@@ -1,27 +1,42 @@
-import { handleRestRequest, handleRpcRequest, REST_PREFIX, RPC_PREFIX } from '@/server/api/handlers.server'
 import { getAuth } from '@/server/auth/auth.server'
-import { handleAuthRequest } from '@/server/auth/handler.server'
-import { API_PREFIX } from '@/server/http/api-prefixes.server'
-import { clientAddressOf } from '@/server/http/client-address.server'
+import { API_PREFIX, type ApiDoorName, apiDoorOf } from '@/server/http/api-prefixes.server'
+import { hasAuthCookie } from '@/server/http/cookies.server'
 
-type Door = (request: Request) => Promise<Response>
+import { plainSessionAnswer } from './session-read.server'
 
-const handleAuth: Door = async (request) => handleAuthRequest(await getAuth(), request, clientAddressOf(request))
+export type Door = (request: Request) => Promise<Response>
 
-const DOORS: Array<[prefix: string, door: Door]> = [
-  [`${RPC_PREFIX}/`, handleRpcRequest],
-  [`${REST_PREFIX}/`, handleRestRequest],
-  [`${API_PREFIX.auth}/`, handleAuth],
-]
+const GET_SESSION = `${API_PREFIX.auth}/get-session`
 
 /**
- * The API's three doors (the typed client's, REST's, the auth service's), or
- * undefined for a page or a document. They are answered by the server entry
- * behind the request pipeline, as every request, but before the page router:
- * they need none of its per-request set-up (a router built and matched for
- * each request, ~9 % of the list API's CPU). Which methods each serves is the
- * pipeline's `methodCheck`.
+ * The API's three doors (the typed client's, REST's, the auth service's) by
+ * path, or undefined for a page or a document. They are answered by the server
+ * entry behind the request pipeline, as every request, but before the page
+ * router: they need none of its per-request set-up (a router built and matched
+ * for each request, ~9 % of the list API's CPU). Which methods each serves is
+ * the pipeline's `methodCheck`.
+ *
+ * `GET /api/auth/get-session`, the most asked question of all (every page
+ * load's session check), is answered here as better-auth would, without
+ * building its request context: `null` without any better-auth cookie, and a
+ * live session not due a refresh from one query (`plainSessionAnswer`); every
+ * other case (forged, expired, refresh due…) goes through the auth door.
  */
-export function apiDoor(pathname: string): Door | undefined {
-  return DOORS.find(([prefix]) => pathname.startsWith(prefix))?.[1]
+export function apiDoors(doors: Record<ApiDoorName, Door>): (pathname: string) => Door | undefined {
+  const answering: Record<ApiDoorName, Door> = {
+    ...doors,
+    auth: async (request) => (await sessionAnswer(request)) ?? doors.auth(request),
+  }
+  return (pathname) => {
+    const door = apiDoorOf(pathname)
+    return door && answering[door]
+  }
+}
+
+async function sessionAnswer(request: Request): Promise<Response | undefined> {
+  if (request.method !== 'GET' || new URL(request.url).pathname !== GET_SESSION) return undefined
+  if (!hasAuthCookie(request.headers.get('cookie'))) return Response.json(null)
+  const auth = await getAuth()
+  const plain = await plainSessionAnswer(auth, auth.db, request.headers)
+  return plain ? Response.json(plain) : undefined
 }

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
+import { SESSION_CHANGE_CHANNEL } from '@/server/db/change-notices.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { KEPT_READS, type KeptReadDeclaration, SESSION_CHANGE_CHANNEL } from './change-notices.server'
+import { KEPT_READS, type KeptReadDeclaration } from './kept-reads.server'
 import { CACHEABLE_PAGES } from './page-cache.server'
 import { readSession } from './session-read.server'
 
@@ -119,7 +120,7 @@ describe('kept reads', () => {
   it('are all declared and run here', () => {
     // Every registration in the source has loaded (the router imports every feature).
     const registrations = sourceFiles(path.resolve(import.meta.dirname, '../..'))
-      .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('change-notices.server.ts'))
+      .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('kept-reads.server.ts'))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bkeptReads\s*[<(]/g)])
     expect(registrations.length).toBeGreaterThan(0)
     expect(KEPT_READS.size).toBe(registrations.length)

@@ -5,8 +5,8 @@ import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { requestSteps } from '@/server/http/request-pipeline.server'
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 // The page cache in the real pipeline, in front of a page that reads the

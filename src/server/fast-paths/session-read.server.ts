@@ -10,7 +10,7 @@ import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
 import { fastPathTally } from '@/server/platform/tallies.server'
 
-import { keptReads } from './change-notices.server'
+import { keptReads } from './kept-reads.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 

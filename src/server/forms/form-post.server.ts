@@ -1,9 +1,9 @@
 import type { AuthCallError } from '@/lib/auth/auth-client'
 import type { FormResult } from '@/lib/forms/form-result'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
-import { translator } from '@/server/api/errors.server'
 import { getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
+import { translator } from '@/server/http/api-errors.server'
 import { clientAddressOf } from '@/server/http/client-address.server'
 
 interface FormContext {

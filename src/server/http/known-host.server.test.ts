@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { requestSteps } from '../pipeline/request-pipeline.server'
 import { knownHost } from './known-host.server'
 import { pipeline } from './pipeline.server'
-import { requestSteps } from './request-pipeline.server'
 
 const BASE_URL = 'https://books.example.com'
 const step = knownHost(BASE_URL, ['https://admin.example.com'])

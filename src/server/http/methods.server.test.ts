@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
+import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
+
 import { methodCheck } from './methods.server'
 
 const reached = async () => new Response('reached')
 const send = (method: string, path: string) =>
-  methodCheck(new Request(`http://localhost:3000${path}`, { method }), reached)
+  methodCheck(FORM_POST_PAGES)(new Request(`http://localhost:3000${path}`, { method }), reached)
 
 describe('method check', () => {
   it('serves pages with GET and HEAD only: 405 with Allow and a page', async () => {

@@ -1,5 +1,3 @@
-import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
-
 import { type ApiDoorName, apiDoorOf } from './api-prefixes.server'
 import type { PipelineStep } from './pipeline.server'
 import { refusal } from './refusal.server'
@@ -10,14 +8,14 @@ const ROUTE_METHODS: Record<ApiDoorName, string[]> = {
   rest: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   auth: ['GET', 'POST'],
 }
-/** A page whose form posts to it (src/server/forms). */
+/** A page whose form posts to it (`formPostPages`: src/server/forms). */
 const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST']
 /** The framework's own RPC door stays shut: the app has no server functions (docs/decisions/011-one-server-api.md). */
 const SERVER_FUNCTIONS = '/_serverFn/'
 const READ_ONLY = ['GET', 'HEAD']
 
-function allowedMethods(pathname: string): string[] {
-  if (FORM_POST_PAGES.includes(pathname.replace(/(.)\/$/, '$1'))) return FORM_PAGE_METHODS
+function allowedMethods(pathname: string, formPostPages: readonly string[]): string[] {
+  if (formPostPages.includes(pathname.replace(/(.)\/$/, '$1'))) return FORM_PAGE_METHODS
   const door = apiDoorOf(pathname)
   return door ? ROUTE_METHODS[door] : READ_ONLY
 }
@@ -27,10 +25,12 @@ function allowedMethods(pathname: string): string[] {
  * page's HTML, or a handler that was never meant for it); no CORS preflight
  * is answered (OPTIONS): the app serves its own origin only.
  */
-export const methodCheck: PipelineStep = async (request, next) => {
-  const { pathname } = new URL(request.url)
-  if (pathname.startsWith(SERVER_FUNCTIONS)) return refusal(request, 'NOT_FOUND')
-  const allowed = allowedMethods(pathname)
-  if (allowed.includes(request.method)) return next(request)
-  return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allowed.join(', ') })
+export function methodCheck(formPostPages: readonly string[]): PipelineStep {
+  return async (request, next) => {
+    const { pathname } = new URL(request.url)
+    if (pathname.startsWith(SERVER_FUNCTIONS)) return refusal(request, 'NOT_FOUND')
+    const allowed = allowedMethods(pathname, formPostPages)
+    if (allowed.includes(request.method)) return next(request)
+    return refusal(request, 'METHOD_NOT_ALLOWED', { allow: allowed.join(', ') })
+  }
 }

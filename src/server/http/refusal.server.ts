@@ -1,7 +1,7 @@
 import { languageDir } from '@/lib/i18n/config'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
-import { translator } from '@/server/api/errors.server'
+import { translator } from '@/server/http/api-errors.server'
 
 /** Why the pipeline refused a request: its JSON `code`, status and message (`ui:http.*`). */
 const REFUSALS = {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { routeTemplates } from '@/server/http/route-templates.server'
 
-import { metricsText, requestMetrics } from './metrics.server'
 import { gauge, tally } from '../platform/tallies.server'
+import { metricsText, requestMetrics } from './metrics.server'
 
 const { templateOf } = routeTemplates(['/about', '/manager/books/$id', '/api/rpc/book/list'])
 const step = requestMetrics(templateOf)

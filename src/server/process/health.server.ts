@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 
+import { changeNoticesHeard } from '../db/change-notices.server'
 import type { DatabaseHandle } from '../db/client.server'
 import { type Database, databaseHandle } from '../db/index.server'
 import { MIGRATIONS_FOLDER } from '../db/migrate.server'
-import { changeNoticesHeard } from '../fast-paths/change-notices.server'
 import { isDraining } from './shutdown.server'
 
 /**

@@ -11,7 +11,7 @@ import type { Translator } from '@/lib/i18n/translator'
 import { isDatabaseUnavailable } from '@/server/db/unavailable.server'
 import { logger } from '@/server/platform/logger.server'
 
-import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './errors'
+import { API_ERROR_KEYS, API_ERROR_STATUS, type ApiErrorCode, type ApiErrorData } from './api-errors'
 
 /**
  * Throws from a procedure: `throw apiError('NOT_FOUND')`, or with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { toApiError } from './errors.server'
+import { toApiError } from './api-errors.server'
 
 describe('toApiError', () => {
   it('answers 503, temporarily unavailable, when the database cannot be reached', async () => {

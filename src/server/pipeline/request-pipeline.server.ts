@@ -1,18 +1,18 @@
 import type { Env } from '@/lib/env.server'
 import { pageCache } from '@/server/fast-paths/page-cache.server'
+import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
+import { bodyLimits } from '@/server/http/body-limits.server'
+import { clientAddress } from '@/server/http/client-address.server'
+import { compression } from '@/server/http/compression.server'
+import { crossSiteRefusal } from '@/server/http/cross-site.server'
+import { errorAnswers } from '@/server/http/errors.server'
+import { knownHost } from '@/server/http/known-host.server'
+import { languageCookie } from '@/server/http/language-cookie.server'
+import { methodCheck } from '@/server/http/methods.server'
+import type { PipelineStep } from '@/server/http/pipeline.server'
+import { securityHeaders } from '@/server/http/security-headers.server'
+import { urlLimits } from '@/server/http/url-limits.server'
 import { PICTURE_UPLOAD_PATHS } from '@/server/pictures/upload-paths.server'
-
-import { bodyLimits } from './body-limits.server'
-import { clientAddress } from './client-address.server'
-import { compression } from './compression.server'
-import { crossSiteRefusal } from './cross-site.server'
-import { errorAnswers } from './errors.server'
-import { knownHost } from './known-host.server'
-import { languageCookie } from './language-cookie.server'
-import { methodCheck } from './methods.server'
-import type { PipelineStep } from './pipeline.server'
-import { securityHeaders } from './security-headers.server'
-import { urlLimits } from './url-limits.server'
 
 export type PipelineConfig = Pick<
   Env,
@@ -39,7 +39,7 @@ export function requestSteps(
     securityHeaders({ https: config.BASE_URL.startsWith('https:') }),
     errorAnswers,
     languageCookie,
-    methodCheck,
+    methodCheck(FORM_POST_PAGES),
     urlLimits,
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS], PICTURE_UPLOAD_PATHS),
     bodyLimits(config.MAX_BODY_BYTES, { paths: PICTURE_UPLOAD_PATHS, maxBytes: config.MAX_UPLOAD_BYTES }),

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { Database } from '@/server/db/client.server'
+import { keptReads } from '@/server/fast-paths/kept-reads.server'
 
-import { ChangeNotices, hearChangeNotices, keptReads, type Listen } from './change-notices.server'
+import { ChangeNotices, hearChangeNotices, type Listen } from './change-notices.server'
 
 /** A listener driven by the test: `connect()` lets it start, `lose()` drops it. */
 function fakeListener() {

@@ -1,10 +1,7 @@
-import type { Table } from 'drizzle-orm'
-
-import type { Database } from '@/server/db/client.server'
-import type * as schema from '@/server/db/schema'
-
 // Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
-import { fastPathTally, gauge, tally } from '../platform/tallies.server.ts'
+import { processWide } from '../platform/process-wide.server.ts'
+import { gauge, tally } from '../platform/tallies.server.ts'
+import type { Database } from './client.server.ts'
 
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'
@@ -119,15 +116,19 @@ export class ChangeNotices {
   }
 }
 
-// On globalThis: the build holds two copies of this module (nitro's entry bundle, which opens the database, and the SSR bundle).
-const noticesKey = Symbol.for('start-books.change-notices')
-const noticesOf = ((globalThis as { [noticesKey]?: WeakMap<Database, ChangeNotices> })[noticesKey] ??= new WeakMap())
+// One per process: the build holds two copies of this module (nitro's entry bundle, which opens the database, and the SSR bundle).
+const noticesOf = processWide('change-notices', () => new WeakMap<Database, ChangeNotices>())
 
 const listenerLosses = tally(
   'start_books_change_notices_lost_total',
   'Times the change-notice listener lost its connection',
   [],
 )
+
+/** What a database's driver hears of its change notices; undefined before it is opened (or for a database of a test's own). */
+export function changeNoticesOf(db: Database): ChangeNotices | undefined {
+  return noticesOf.get(db)
+}
 
 /** Whether a database's change notices are heard (readiness), once the first attempt to listen is over. */
 export async function changeNoticesHeard(db: Database): Promise<boolean> {
@@ -140,73 +141,4 @@ export function hearChangeNotices(db: Database, notices: ChangeNotices) {
   gauge('start_books_change_notices_listening', '1 while the change-notice listener hears the database', [], () => [
     { labels: {}, value: notices.listening ? 1 : 0 },
   ])
-}
-
-interface Kept<T> {
-  value: T
-  at: number
-}
-
-/** A table of the schema, by its SQL name. */
-type TableName = {
-  [K in keyof typeof schema]: (typeof schema)[K] extends Table ? (typeof schema)[K]['_']['name'] : never
-}[keyof typeof schema]
-
-/**
- * What a kept read declares beside its registration, and
- * fast-paths.integration.test.ts proves: every table its queries read, each
- * with a trigger that announces its writes (migrations 0006 to 0008).
- */
-export interface KeptReadDeclaration {
-  name: string
-  reads: readonly TableName[]
-  /**
-   * Read tables whose inserts cannot change what is kept (rows looked up by
-   * key: an absent row is never kept), so need not be announced.
-   */
-  insertsCannotChange?: readonly TableName[]
-}
-
-/** Every kept read of the server, by name (filled as their modules load). */
-export const KEPT_READS = new Map<string, KeptReadDeclaration>()
-
-/**
- * Reads kept by key until the database announces a change (any notice empties
- * them), at most `maxAgeMs` and `max` of them per database. A database whose
- * notices are not heard (not registered, or its listener down) is read every
- * time. `read` resolving to undefined is not kept.
- */
-export function keptReads<T>({
-  max,
-  maxAgeMs,
-  ...declaration
-}: KeptReadDeclaration & { max: number; maxAgeMs: number }) {
-  // Set, not refused when present: a module reloaded in development registers its read again.
-  KEPT_READS.set(declaration.name, declaration)
-  const kept = new WeakMap<Database, { version: number; entries: Map<string, Kept<T>> }>()
-  const tallyMiss = () => fastPathTally.inc({ path: declaration.name, result: 'miss' })
-  return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
-    const notices = noticesOf.get(db)
-    const version = notices?.version()
-    if (version === undefined) {
-      tallyMiss()
-      return read()
-    }
-    let cache = kept.get(db)
-    if (cache?.version !== version) kept.set(db, (cache = { version, entries: new Map() }))
-    const at = Date.now()
-    const hit = cache.entries.get(key)
-    if (hit && at - hit.at < maxAgeMs) {
-      fastPathTally.inc({ path: declaration.name, result: 'hit' })
-      return hit.value
-    }
-    tallyMiss()
-    const value = await read()
-    // Kept only if no change was announced while it was read.
-    if (value === undefined || notices!.version() !== version) return value
-    cache.entries.delete(key)
-    if (cache.entries.size >= max) cache.entries.delete(cache.entries.keys().next().value!)
-    cache.entries.set(key, { value, at })
-    return value
-  }
 }

@@ -11,8 +11,8 @@ import { session, user } from '@/server/db/schema'
 import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { clientAddressOf } from './client-address.server'
-import { type Next, pipeline } from './pipeline.server'
+import { clientAddressOf } from '../http/client-address.server'
+import { type Next, pipeline } from '../http/pipeline.server'
 import { requestSteps } from './request-pipeline.server'
 
 // The pipeline in front of the real auth and REST handlers, on a database of the file's own:
