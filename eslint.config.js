@@ -10,6 +10,23 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The floors of src/server, from the ground up (docs/architecture.md draws them): a room
+ * imports only the rooms of the floors below its own, never a room beside it or above it.
+ * Every folder of src/server stands on one (src/server/floors.test.ts).
+ */
+export const SERVER_FLOORS = [
+  ['platform'],
+  ['db'],
+  ['http'],
+  ['queue'],
+  ['email', 'pictures'],
+  ['auth'],
+  ['fast-paths', 'observability'],
+  ['jobs', 'api', 'forms'],
+  ['pipeline', 'process'],
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,8 +105,8 @@ export default tseslint.config(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       // The layers (folders). The first pattern that matches a file gives its layer.
       'boundaries/elements': [
-        // Server infrastructure: HTTP pipeline, API plumbing, better-auth, database, e-mail.
-        { type: 'server', pattern: 'src/server', partialMatch: false },
+        // Server infrastructure, one element per room (folder) of src/server: its floor is SERVER_FLOORS'.
+        { type: 'server', pattern: 'src/server/*', partialMatch: false, capture: ['room'] },
         // Shared code for client and server: session and permissions, demo mode, i18n, schemas the server needs.
         { type: 'lib', pattern: 'src/lib', partialMatch: false },
         // Shared UI: the design system, the layouts and error screens, the demo dialog.
@@ -150,8 +167,27 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'server' } },
-              allow: { to: { element: { type: ['server', 'lib', 'locales'] } } },
+              allow: [
+                { to: { element: { type: ['lib', 'locales'] } } },
+                // Its own room, freely.
+                { to: { element: { type: 'server', captured: { room: '{{ from.element.captured.room }}' } } } },
+              ],
             },
+            // The floors of src/server: a room imports only rooms of the floors below its own.
+            ...SERVER_FLOORS.flatMap((rooms, floor) =>
+              floor === 0
+                ? []
+                : [
+                    {
+                      from: { element: { type: 'server', captured: { room: rooms } } },
+                      allow: {
+                        to: { element: { type: 'server', captured: { room: SERVER_FLOORS.slice(0, floor).flat() } } },
+                      },
+                    },
+                  ],
+            ),
+            // A test stands above every floor (it may set up what sits above the room it tests).
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'server' } } } },
             {
               from: { element: { type: 'feature' } },
               allow: [
