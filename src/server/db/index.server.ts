@@ -1,6 +1,5 @@
 import { databaseTimeouts, env } from '@/lib/env.server'
-import { JOBS } from '@/server/jobs/definitions.server'
-import { startJobs, stopJobs } from '@/server/jobs/runner.server'
+import { startJobs, stopJobs } from '@/server/jobs/index.server'
 import { logger } from '@/server/logger.server'
 
 import { type Database, type DatabaseHandle, openDatabase } from './client.server'
@@ -82,7 +81,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
 /** Starts the job queue, and again after a failure (the database out of reach then) until it starts or the database closes. */
 function keepStartingJobs(handle: DatabaseHandle) {
   if (closedHandles.has(handle)) return
-  startJobs(handle, JOBS).catch((error: Error) => {
+  startJobs(handle).catch((error: Error) => {
     if (closedHandles.has(handle)) return
     logger.error({ err: error }, `job queue failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`)
     setTimeout(() => keepStartingJobs(handle), JOBS_RETRY_MS).unref()
