@@ -1,10 +1,12 @@
 /**
- * The app's job queues, by name (src/server/jobs/definitions.server.ts runs
- * them; /manager/jobs lists them, in this order, with their names translated).
+ * The app's job queues, by name: each is one job file in src/server/jobs/ (its index checks
+ * both lists against each other), listed in this order on /manager/jobs with its name translated
+ * (src/locales/<lng>/jobs.json, `names.*`).
  */
 export const JOB_QUEUES = [
   'email.send',
   'email.sweep',
+  'search.slices',
   'cleanup.sessions',
   'cleanup.verifications',
   'cleanup.sign-in-budgets',
@@ -12,7 +14,6 @@ export const JOB_QUEUES = [
   'cleanup.sent-emails',
   'cleanup.orphaned-pictures',
   'cleanup.web-vitals',
-  'search.slices',
 ] as const
 export type JobQueue = (typeof JOB_QUEUES)[number]
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { JOBS } from '@/server/jobs/definitions.server'
-import { type JobRunner, startJobs } from '@/server/jobs/runner.server'
+import { JOBS, startJobs } from '@/server/jobs/index.server'
+import type { QueueRunner } from '@/server/queue/queue.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
-let runner: JobRunner
+let runner: QueueRunner
 
 beforeAll(async () => {
   api = await createApiHarness()
   // Queues only: the test decides what runs.
-  runner = await startJobs(api.handle, JOBS, { work: false })
+  runner = await startJobs(api.handle, { work: false })
 })
 
 afterAll(() => runner.stop(1000))

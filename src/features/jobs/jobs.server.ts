@@ -5,8 +5,8 @@ import { JOB_QUEUES, type JobQueue, type JobState } from '@/lib/jobs'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { apiError } from '@/server/http/api-errors.server'
-import { JOBS } from '@/server/jobs/definitions.server'
-import { jobRunnerFor, JOBS_SCHEMA } from '@/server/jobs/runner.server'
+import { JOBS } from '@/server/jobs/index.server'
+import { JOBS_SCHEMA, queueRunnerFor } from '@/server/queue/queue.server'
 
 import { jobInputSchema, type JobsOverview, jobsOverviewSchema, LATEST_FAILURES } from './schema'
 
@@ -35,7 +35,7 @@ const emptyCounts = (): Record<JobState, number> => ({
  * starts, just after the app's migrations (waited for when it is starting).
  */
 async function queueReady(db: Database) {
-  await jobRunnerFor(db)?.catch(() => undefined)
+  await queueRunnerFor(db)?.catch(() => undefined)
   const [row] = await rows<{ ready: boolean }>(
     db,
     sql`select to_regclass(${`${JOBS_SCHEMA}.job`}) is not null as ready`,
@@ -55,7 +55,7 @@ async function jobState(db: Database, queue: JobQueue, id: string) {
 
 /** The runner of this process: retry and cancel go through pg-boss itself. */
 async function runnerOf(db: Database) {
-  const runner = await jobRunnerFor(db)?.catch(() => undefined)
+  const runner = await queueRunnerFor(db)?.catch(() => undefined)
   if (!runner) throw apiError('SERVICE_UNAVAILABLE')
   return runner
 }

@@ -11,7 +11,7 @@ import { webVital } from '@/server/db/schema'
 import { clientAddressOf } from '@/server/http/client-address.server'
 import { installPageRoutes } from '@/server/http/page-routes.server'
 import { pipeline } from '@/server/http/pipeline.server'
-import { JOBS } from '@/server/jobs/definitions.server'
+import cleanupWebVitals from '@/server/jobs/cleanup-web-vitals.job.server'
 import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
@@ -229,7 +229,7 @@ describe('the dashboard’s figures', () => {
       { route, metric: 'INP', value: 1, recordedAt: sql`now() - interval '49 hours'` },
       { route, metric: 'INP', value: 2, recordedAt: sql`now() - interval '47 hours'` },
     ])
-    await JOBS.find((job) => job.name === 'cleanup.web-vitals')!.run(api.db, {})
+    await cleanupWebVitals.run(api.db, {})
     expect(await rowsOf(route)).toEqual([{ metric: 'INP', value: 2 }])
   })
 })

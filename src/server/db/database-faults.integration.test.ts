@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { env, resetEnvForTests } from '@/lib/env.server'
 import { closeDatabase, getDb } from '@/server/db/index.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { jobRunnerFor } from '@/server/jobs/runner.server'
 import { apiDoor } from '@/server/pipeline/doors.server'
 import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { tallies } from '@/server/platform/tallies.server'
+import { queueRunnerFor } from '@/server/queue/queue.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
 import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
@@ -110,7 +110,7 @@ describe.runIf(postgres)('the app between it and PostgreSQL, faults', () => {
     relay.hold()
     await new Promise((resolve) => setTimeout(resolve, 6_000))
     relay.pass()
-    await eventually(async () => expect(await jobRunnerFor(db)).toBeDefined(), 30_000)
+    await eventually(async () => expect(await queueRunnerFor(db)).toBeDefined(), 30_000)
   }, 60_000)
 
   it('a partition is answered 503 with Retry-After within 10 s, and the app recovers when it ends', async () => {
@@ -133,7 +133,7 @@ describe.runIf(postgres)('the app between it and PostgreSQL, faults', () => {
     expect((await send('GET', '/api/auth/get-session')).status).toBe(200)
     // The change-notice listener and the job queue are back, in the same process.
     await eventually(() => expect(listening()).toBe(1), 40_000)
-    const runner = await jobRunnerFor(await getDb())!
+    const runner = await queueRunnerFor(await getDb())!
     const id = await runner.send('cleanup.verifications', {})
     await eventually(async () =>
       expect((await runner.boss.getJobById('cleanup.verifications', id!))?.state).toBe('completed'),

@@ -6,8 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@/test/database'
 import { PGBOUNCER, type PgBouncer, startPgBouncer } from '@/test/pgbouncer'
 
 import { readSession } from '../fast-paths/session-read.server'
-import { type JobDefinition, startJobs } from '../jobs/runner.server'
 import { databaseReadiness } from '../process/health.server'
+import { type JobDefinition, startQueue } from '../queue/queue.server'
 import { type Database, openDatabase } from './client.server'
 import { prepareDatabase } from './index.server'
 import { user } from './schema'
@@ -106,8 +106,8 @@ describe.runIf(postgres && PGBOUNCER)('behind a transaction pooler (PgBouncer)',
       retry: { limit: 0, delaySeconds: 1, backoff: false },
       run: async (_db, { tag }) => void runs.push(tag),
     }
-    const sender = await startJobs(a, [definition], { work: false })
-    const worker = await startJobs(b, [definition])
+    const sender = await startQueue(a, [definition], { work: false })
+    const worker = await startQueue(b, [definition])
     try {
       await sender.send('pooler-test', { tag: 'through the pooler' })
       await vi.waitFor(() => expect(runs).toEqual(['through the pooler']), { timeout: 10_000, interval: 100 })

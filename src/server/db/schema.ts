@@ -260,7 +260,7 @@ export const emailOutbox = pgTable(
  * by route template and metric, with no user and no address: `client` is a
  * tag of the sender's network that changes every day (client-tag.server.ts),
  * so that the figures weigh each client once. The dashboard reads the last
- * 24 hours; a nightly clean-up deletes older rows (src/server/jobs/cleanups.server.ts).
+ * 24 hours; a nightly clean-up deletes older rows (src/server/jobs/cleanup-web-vitals.job.server.ts).
  */
 export const webVital = pgTable(
   'web_vital',

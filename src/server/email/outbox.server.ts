@@ -4,12 +4,11 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
 
 import { env } from '@/lib/env.server'
-import type { JobQueue } from '@/lib/jobs'
 import type { Database } from '@/server/db/client.server'
 import { emailOutbox } from '@/server/db/schema'
-import { FAILED_KEPT_SECONDS, jobRunnerFor } from '@/server/jobs/runner.server'
 import { logger } from '@/server/platform/logger.server'
 import { inSpan } from '@/server/platform/trace-hooks.server'
+import { enqueue, FAILED_KEPT_SECONDS, type Queue } from '@/server/queue/queue.server'
 
 import { pushToOutbox } from './dev-outbox.server'
 
@@ -21,7 +20,8 @@ export interface EmailMessage {
   text: string
 }
 
-export const SEND_EMAIL_JOB = 'email.send' satisfies JobQueue
+/** The messages to send again: worked by the job src/server/jobs/email-send.job.server.ts (sendFromOutbox). */
+export const SEND_EMAIL_QUEUE: Queue<{ id: string }, 'email.send'> = { name: 'email.send' }
 /** The longest a sender talks to the mail server about one message: cut then, whatever the exchange's step. */
 const SEND_SECONDS = 10
 /**
@@ -152,8 +152,7 @@ function keptMessage({ id, to, subject, text, html }: typeof emailOutbox.$inferS
  * sweep of a process that has one finds it.
  */
 async function retryLater(db: Database, id: string, startAfter?: Date) {
-  const runner = await jobRunnerFor(db)?.catch(() => undefined)
-  await runner?.send(SEND_EMAIL_JOB, { id }, { id, ...(startAfter && { startAfter }) })
+  await enqueue(db, SEND_EMAIL_QUEUE, { id }, { id, ...(startAfter && { startAfter }) })
 }
 
 /**
@@ -162,7 +161,7 @@ async function retryLater(db: Database, id: string, startAfter?: Date) {
  * queues a job for each message left unsent (a process died between keeping
  * one and queueing its job, or mid-send: then from its lease's end). A
  * message whose job is still there keeps it: a job left running by a dead
- * process is taken up again by pg-boss once it expires (runner.server.ts).
+ * process is taken up again by pg-boss once it expires (src/server/queue/queue.server.ts).
  */
 export async function sweepOutbox(db: Database) {
   const dropped = await db

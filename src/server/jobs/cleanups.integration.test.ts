@@ -3,9 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { resetEnvForTests } from '@/lib/env.server'
 import { auditLog, authBudget, emailOutbox, session, user, verification } from '@/server/db/schema'
+import type { JobDefinition } from '@/server/queue/queue.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
-import { JOBS } from './definitions.server'
+import { JOBS } from './index.server'
 
 let handle: TestDatabase
 const past = sql`now() - interval '1 minute'`
@@ -23,7 +24,8 @@ afterAll(() => {
 })
 
 async function run(name: string) {
-  await JOBS.find((job) => job.name === name)!.run(handle.db, {})
+  const job: JobDefinition = JOBS.find((job) => job.name === name)!
+  await job.run(handle.db, {})
 }
 
 async function ids(table: typeof session | typeof verification | typeof auditLog, wanted: string[]) {

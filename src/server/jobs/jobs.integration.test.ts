@@ -4,19 +4,18 @@ import type { AddressInfo } from 'node:net'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import type { SMTPServer } from 'smtp-server'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { createSmtpCatcher } from '@/../e2e/support/smtp-catcher'
 import { resetEnvForTests } from '@/lib/env.server'
-import { openDatabase } from '@/server/db/client.server'
 import { emailOutbox } from '@/server/db/schema'
-import { outboxId, queueEmail, SEND_EMAIL_JOB, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
+import { outboxId, queueEmail, SEND_EMAIL_QUEUE, sendFromOutbox, sweepOutbox } from '@/server/email/outbox.server'
+import type { QueueRunner } from '@/server/queue/queue.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
+import { until } from '@/test/until'
 
-import { JOBS } from './definitions.server'
-import { type JobDefinition, type JobRunner, startJobs } from './runner.server'
+import { JOBS, startJobs } from './index.server'
 
-const onPostgres = inject('postgres') !== undefined
 const message = { to: 'reader@example.com', subject: 'Your code', text: 'code 123456', html: '<p>code 123456</p>' }
 
 /** The tests' SMTP catcher on a fixed port, so that it can stop and start again where the app expects it. */
@@ -35,23 +34,13 @@ class Catcher {
   }
 }
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 async function outboxRow(handle: TestDatabase, id: string) {
   const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
   return row!
 }
 
 let handle: TestDatabase
-let runner: JobRunner
+let runner: QueueRunner
 const catcher = new Catcher()
 
 beforeAll(async () => {
@@ -59,7 +48,7 @@ beforeAll(async () => {
   process.env.EMAIL_SERVER = `smtp://127.0.0.1:${catcher.port}`
   resetEnvForTests()
   handle = await createTestDatabase()
-  runner = await startJobs(handle, JOBS)
+  runner = await startJobs(handle)
 })
 
 afterAll(async () => {
@@ -163,98 +152,18 @@ describe('what the outbox keeps', () => {
       .where(inArray(emailOutbox.id, [expired!, weekOld!, waiting!]))
     expect(left).toEqual([{ id: waiting }])
     // Leased by a sender (alive or not): its job waits for the lease's end.
-    const job = await runner.boss.getJobById(SEND_EMAIL_JOB, waiting!)
+    const job = await runner.boss.getJobById(SEND_EMAIL_QUEUE.name, waiting!)
     expect(job?.state).toBe('created')
     expect(new Date(job!.startAfter).getTime()).toBeGreaterThan(Date.now() + 50_000)
   })
 })
 
-describe('the job queue', () => {
-  it('retries a failing job with a growing delay, then keeps it failed (dead letter)', async () => {
-    const runs: number[] = []
-    const failing: JobDefinition = {
-      name: 'test.failing',
-      retry: { limit: 2, delaySeconds: 2, backoff: true },
-      run: async () => {
-        runs.push(Date.now())
-        throw new Error('always fails')
-      },
-    }
-    const own = await createTestDatabase()
-    const failingRunner = await startJobs(own, [failing])
-    try {
-      const id = (await failingRunner.send(failing.name, {}))!
-      const job = await until(async () => {
-        const found = await failingRunner.boss.getJobById(failing.name, id)
-        return found?.state === 'failed' ? found : undefined
-      }, 25_000)
-      expect(runs).toHaveLength(3)
-      expect(job.retryCount).toBe(2)
-      expect((job.output as { message?: string }).message).toBe('always fails')
-      // Backoff: pg-boss waits between 1× and 2× of delay·2^(retry) (jittered), polled every second. The
-      // second wait is at least 4 s; without backoff every wait would be 2 s and at most a poll more.
-      expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(3950)
-    } finally {
-      await failingRunner.stop(1000)
-    }
-  }, 40_000)
-
-  it('runs each job once across two processes', async () => {
-    if (!onPostgres) return // PGlite is one process's database.
-    const seen: number[] = []
-    const counting: JobDefinition = {
-      name: 'test.counting',
-      retry: { limit: 0, delaySeconds: 1, backoff: false },
-      run: async (_db, data) => {
-        seen.push((data as { n: number }).n)
-      },
-    }
-    const own = await createTestDatabase()
-    const a = await startJobs(own, [counting])
-    // A second process: its own connection pool and its own pg-boss.
-    const otherHandle = await openDatabase(own.url)
-    const b = await startJobs(otherHandle, [counting])
-    try {
-      for (let n = 0; n < 40; n++) await a.send('test.counting', { n })
-      await until(() => seen.length >= 40, 20_000)
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      expect(seen.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n))
-    } finally {
-      await a.stop(1000)
-      await b.stop(1000)
-      await otherHandle.close()
-    }
-  }, 40_000)
-
-  it('lets a running job finish when it stops (SIGTERM), and starts no new one', async () => {
-    let finished = 0
-    let started = 0
-    const slow: JobDefinition = {
-      name: 'test.slow',
-      retry: { limit: 0, delaySeconds: 1, backoff: false },
-      run: async () => {
-        started++
-        await new Promise((resolve) => setTimeout(resolve, 1500))
-        finished++
-      },
-    }
-    const own = await createTestDatabase()
-    const slowRunner = await startJobs(own, [slow])
-    const id = (await slowRunner.send(slow.name, {}))!
-    await until(() => started === 1)
-    await slowRunner.send(slow.name, {})
-    await slowRunner.stop(5000)
-    expect(finished).toBe(1)
-    expect(started).toBe(1)
-    const job = await slowRunner.boss.getJobById(slow.name, id)
-    expect(job?.state).toBe('completed')
-  }, 30_000)
-
+describe('the job list', () => {
   it('lists the scheduled jobs with their cron', async () => {
     const schedules = await runner.boss.getSchedules()
     expect(schedules.map((schedule) => schedule.name)).toEqual(
       expect.arrayContaining(['email.sweep', 'cleanup.sessions', 'cleanup.audit']),
     )
-    expect(JOBS.find((job) => job.name === SEND_EMAIL_JOB)?.retry.backoff).toBe(false)
+    expect(JOBS.find((job) => job.name === SEND_EMAIL_QUEUE.name)?.retry.backoff).toBe(false)
   })
 })

@@ -1,7 +1,6 @@
 import { env } from '@/lib/env.server'
 import { closeDatabase, type DatabaseHandle, databaseHandle } from '@/server/db/index.server'
-import { JOBS } from '@/server/jobs/definitions.server'
-import { startJobs, stopJobs } from '@/server/jobs/runner.server'
+import { startJobs, stopJobs } from '@/server/jobs/index.server'
 import { logger } from '@/server/platform/logger.server'
 import { processWide } from '@/server/platform/process-wide.server'
 
@@ -44,7 +43,7 @@ export function stopProcess(): Promise<void> {
 /** Starts the job queue, and again after a failure (the database out of reach then) until it starts or the process stops. */
 function keepStartingJobs(handle: DatabaseHandle) {
   if (state.stopping) return
-  startJobs(handle, JOBS).catch((error: Error) => {
+  startJobs(handle).catch((error: Error) => {
     if (state.stopping) return
     logger.error({ err: error }, `job queue failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`)
     setTimeout(() => keepStartingJobs(handle), JOBS_RETRY_MS).unref()

@@ -3,6 +3,18 @@ import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '@/server/db/client.server'
 import { withQueryTimeout } from '@/server/db/timeouts.server'
 import { logger } from '@/server/platform/logger.server'
+import { processWide } from '@/server/platform/process-wide.server'
+
+/**
+ * A queue as the code that sends to it knows it: its name, and in its type the
+ * data its jobs carry, so that `enqueue` and the job's `run` agree on it. Declared
+ * by its producer (a lower floor), worked by a job file (src/server/jobs/).
+ */
+export interface Queue<Data extends object = object, Name extends string = string> {
+  readonly name: Name
+  /** A type only, never set: the data its jobs carry. */
+  readonly data?: Data
+}
 
 /**
  * One kind of background work (docs/decisions/037-job-queue.md). A job runs
@@ -11,8 +23,7 @@ import { logger } from '@/server/platform/logger.server'
  * after `retry.limit` retries stays `failed`: the dead-letter state, shown
  * in /manager/jobs for an administrator to retry or cancel.
  */
-export interface JobDefinition<T extends object = object> {
-  name: string
+export interface JobDefinition<Data extends object = object, Name extends string = string> extends Queue<Data, Name> {
   retry: { limit: number; delaySeconds: number; backoff: boolean }
   /**
    * A run lasting longer than this is taken as lost (its process died) and
@@ -23,12 +34,15 @@ export interface JobDefinition<T extends object = object> {
   schedule?: string
   /** Also queued when a worker starts (what a process that died left behind). */
   runAtStart?: boolean
-  run(db: Database, data: T): Promise<void>
+  run(db: Database, data: Data): Promise<void>
 }
 
-export interface JobRunner {
+/** A job file's definition, its name kept literal (the job list's names are checked against the client's). */
+export const defineJob = <const Name extends string, Data extends object = object>(job: JobDefinition<Data, Name>) =>
+  job
+
+export interface QueueRunner {
   boss: PgBoss
-  definitions: readonly JobDefinition[]
   /** Queues a job now and wakes this process's worker for it. */
   send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>
   /** Lets running jobs finish (up to `timeoutMs`), then stops; an unfinished job is handed back. */
@@ -51,28 +65,41 @@ const MAINTENANCE_SECONDS = 2
 const COMPLETED_KEPT_SECONDS = 24 * 60 * 60
 export const FAILED_KEPT_SECONDS = 7 * 24 * 60 * 60
 
-// On globalThis: the build holds two copies of this module (nitro's entry
-// bundle, which starts the runner, and the SSR bundle, whose procedures use it).
-const RUNNERS = Symbol.for('start-books.job-runners')
-const shared = globalThis as { [RUNNERS]?: WeakMap<Database, Promise<JobRunner>> }
-const runners = (shared[RUNNERS] ??= new WeakMap())
+// Process-wide: nitro's entry bundle starts the runner, the SSR bundle's procedures use it.
+const runners = processWide('job-runners', () => new WeakMap<Database, Promise<QueueRunner>>())
 
 /** The runner working on `db`, if one was started in this process. */
-export function jobRunnerFor(db: Database): Promise<JobRunner> | undefined {
+export function queueRunnerFor(db: Database): Promise<QueueRunner> | undefined {
   return runners.get(db)
+}
+
+/**
+ * Queues a job on `queue` through this process's runner, and returns its id;
+ * null without a runner (a test's own database, or one not started yet): what
+ * is to be sent again is then found by whatever sweeps for it.
+ */
+export async function enqueue<Data extends object>(
+  db: Database,
+  queue: Queue<Data>,
+  data: Data,
+  options?: PgBoss.SendOptions,
+): Promise<string | null> {
+  const runner = await runners.get(db)?.catch(() => undefined)
+  return (await runner?.send(queue.name, data, options)) ?? null
 }
 
 /**
  * Starts pg-boss on the database the app already uses, through the handle's
  * own connection (PGlite's single one, or the PostgreSQL pool): the same
- * tables and the same SQL on both. `work: false` only queues (a process that
+ * tables and the same SQL on both. Creates each job's queue, schedules it if
+ * it has a cron, and works it; `work: false` only queues (a process that
  * serves requests but leaves the work to others).
  */
-export function startJobs(
+export function startQueue(
   handle: DatabaseHandle,
-  definitions: readonly JobDefinition[],
+  jobs: readonly JobDefinition[],
   { work = true }: { work?: boolean } = {},
-): Promise<JobRunner> {
+): Promise<QueueRunner> {
   const existing = runners.get(handle.db)
   if (existing) return existing
   const started = (async () => {
@@ -91,35 +118,34 @@ export function startJobs(
     // A job that a killed process left running, expired while nothing ran: retried now, not at the first maintenance.
     await boss.expire()
     const workers = new Map<string, string>()
-    for (const definition of definitions) {
+    for (const job of jobs) {
       const queue = {
-        name: definition.name,
-        retryLimit: definition.retry.limit,
-        retryDelay: definition.retry.delaySeconds,
-        retryBackoff: definition.retry.backoff,
-        expireInSeconds: definition.expireSeconds ?? EXPIRE_SECONDS,
+        name: job.name,
+        retryLimit: job.retry.limit,
+        retryDelay: job.retry.delaySeconds,
+        retryBackoff: job.retry.backoff,
+        expireInSeconds: job.expireSeconds ?? EXPIRE_SECONDS,
       }
       // Several processes start together: another one may create it first.
-      if (!(await boss.getQueue(definition.name))) await boss.createQueue(definition.name, queue).catch(() => {})
-      await boss.updateQueue(definition.name, queue)
-      if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' })
+      if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, queue).catch(() => {})
+      await boss.updateQueue(job.name, queue)
+      if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' })
       if (work) {
-        const id = await boss.work<object>(definition.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-          if (!job) return
+        const id = await boss.work<object>(job.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([sent]) => {
+          if (!sent) return
           // Its statements may take as long as the job may: up to its expiry, not a request's bound.
-          await withQueryTimeout(EXPIRE_SECONDS * 1000, () => definition.run(handle.db, job.data))
+          await withQueryTimeout(EXPIRE_SECONDS * 1000, () => job.run(handle.db, sent.data))
           // pg-boss writes a completion without waiting for it: a stop right
           // after would lose it, and the job would run again once expired.
-          await boss.complete(definition.name, job.id)
+          await boss.complete(job.name, sent.id)
         })
-        workers.set(definition.name, id)
-        if (definition.runAtStart) await boss.send(definition.name, {})
+        workers.set(job.name, id)
+        if (job.runAtStart) await boss.send(job.name, {})
       }
     }
-    logger.info({ queues: definitions.length, work }, 'job queue started')
+    logger.info({ queues: jobs.length, work }, 'job queue started')
     return {
       boss,
-      definitions,
       async send(name, data, options = {}) {
         const id = await boss.send(name, data, options)
         const worker = workers.get(name)
@@ -130,7 +156,7 @@ export function startJobs(
         runners.delete(handle.db)
         await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(timeoutMs, 1000) })
       },
-    } satisfies JobRunner
+    } satisfies QueueRunner
   })()
   runners.set(handle.db, started)
   started.catch(() => runners.delete(handle.db))
@@ -138,7 +164,7 @@ export function startJobs(
 }
 
 /** Stops the runner on `db`, if any (SIGTERM: before the database closes). */
-export async function stopJobs(db: Database, timeoutMs: number) {
+export async function stopQueue(db: Database, timeoutMs: number) {
   const runner = await runners.get(db)?.catch(() => undefined)
   await runner?.stop(timeoutMs)
 }
