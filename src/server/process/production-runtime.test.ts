@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from './production-runtime'
 
-const root = path.resolve(import.meta.dirname, '../..')
+const root = path.resolve(import.meta.dirname, '../../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 describe('the production runtime', () => {
