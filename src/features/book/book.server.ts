@@ -98,15 +98,15 @@ function selectBooks(db: Database) {
 
 type BookFilter = Pick<BookListInput, 'searchTerm' | 'genreId'>
 
+/** The columns a search matches (`book.search` holds them lower-cased, one per line). */
+const SEARCHED = [book.title, book.author]
+
 /** The search and the genre, or undefined when the list is the whole catalogue. */
 const filterOf = (input: BookFilter) =>
   allOf(
     searchColumnWhere(input.searchTerm, book.search, SEARCHED),
     input.genreId ? eq(book.genreId, input.genreId) : undefined,
   )
-
-/** The columns a search matches (`book.search` holds them lower-cased, one per line). */
-const SEARCHED = [book.title, book.author]
 
 /** One request's list, built once: its input, order and filter. */
 interface BookList {

@@ -15,6 +15,7 @@ import { largeListTotal, pageWithTotal } from '@/server/lists/totals.server'
 
 import { roleSchema, userListInputSchema, userListItemSchema, userSchema } from './schema'
 
+/** The OpenAPI tag of every `user.*` procedure. */
 export const TAGS = ['Users']
 
 const listColumns = {
@@ -32,6 +33,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null)
 /** A row with its role as the API types it (the auth service only ever stores one of `ROLES`). */
 const withRole = <Row extends { role: string }>(row: Row) => ({ ...row, role: roleSchema.parse(row.role) })
 
+/** One user as `user.get` gives them (the other procedures answer with it too); 404 when there is none. */
 export async function findUser(context: ApiContext, id: string) {
   const [found] = await context.db
     .select({
