@@ -19,7 +19,7 @@ export const SERVER_FLOORS = [
   ['platform'],
   ['db'],
   ['http'],
-  ['queue'],
+  ['queue', 'lists'],
   ['email', 'pictures'],
   ['auth'],
   ['fast-paths', 'observability'],

@@ -6,9 +6,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres'
 
 import { type BookListInput, countBooksQuery, listBooksQuery } from '@/features/book/book.server'
-import { encodeCursor } from '@/server/api/pagination.server'
 import type { Database } from '@/server/db/client.server'
 import * as schema from '@/server/db/schema'
+import { encodeCursor } from '@/server/lists/keyset.server'
 
 // Builds SQL only; never connects.
 const db = drizzle.mock({ schema, casing: 'snake_case' }) as unknown as Database

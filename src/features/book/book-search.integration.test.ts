@@ -1,8 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { allOf, encodeCursor, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre } from '@/server/db/schema'
+import { FEW_MATCHES, FILTERED_WALK } from '@/server/lists/filtered-pages.server'
+import { allOf, encodeCursor } from '@/server/lists/keyset.server'
+import { searchWhere } from '@/server/lists/search.server'
+import { TOTAL_CAP } from '@/server/lists/totals.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { everyPage, idsOf } from '@/test/pages'
 import { BOOK_SUMMARY, slicesMissingBits, summaryCut } from '@/test/search-slices'
@@ -191,6 +194,20 @@ describe(`book.list search pages (seed ${SEED})`, () => {
       const limit = pick([20, 100])
       const ids = await served(term, limit, undefined, listing)
       expect(ids, `"${term}" ${JSON.stringify(listing)} in pages of ${limit}`).toEqual(await expected(term, listing))
+    }
+  })
+
+  it('matches a term that spans a line break within a field only, in every order', async () => {
+    await api.db.execute(sql`
+      insert into book (id, title, author) values ('lines-1', ${'Vellum\nQuire'}, 'Ann Lines'), ('lines-2', 'Vellum', 'Quire Lines')`)
+    for (const listing of [
+      {},
+      { order: 'desc' },
+      { sort: 'author' },
+      { sort: 'author', order: 'desc' },
+    ] satisfies Listing[]) {
+      expect(await expected('vellum\nquire', listing)).toEqual(['lines-1'])
+      expect(await served('vellum\nquire', 20, undefined, listing), JSON.stringify(listing)).toEqual(['lines-1'])
     }
   })
 })

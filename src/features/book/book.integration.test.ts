@@ -2,8 +2,8 @@ import { desc, eq, like, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
-import { TOTAL_CAP } from '@/server/api/pagination.server'
 import { book, genre, rowCount } from '@/server/db/schema'
+import { TOTAL_CAP } from '@/server/lists/totals.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { everyPage, idsOf } from '@/test/pages'
 

@@ -1,34 +1,36 @@
 import { randomUUID } from 'node:crypto'
 
-import { eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
+import { eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { pageSchema } from '@/lib/pagination'
-import {
-  afterCursor,
-  afterKey,
-  allOf,
-  cappedCountQuery,
-  decodeCursor,
-  filteredPageIds,
-  type KeysetOrder,
-  largeListTotal,
-  orderBy,
-  type OrderSlices,
-  pageWithTotal,
-  searchColumnWhere,
-  searchGramsMask,
-  tableRowsColumn,
-  toPage,
-  totalOfTable,
-} from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
 import { preparedPerDatabase } from '@/server/db/prepared.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { book, bookSearchSlice, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/kept-reads.server'
+import { searchSlices } from '@/server/fast-paths/search-slices.server'
 import { apiError } from '@/server/http/api-errors.server'
+import { filteredPageIds } from '@/server/lists/filtered-pages.server'
+import {
+  afterCursor,
+  afterKey,
+  allOf,
+  decodeCursor,
+  type KeysetOrder,
+  orderBy,
+  toPage,
+} from '@/server/lists/keyset.server'
+import { searchColumnReads, searchColumnWhere } from '@/server/lists/search.server'
+import {
+  cappedCountQuery,
+  cappedTotal,
+  type ListTotal,
+  pageWithTotal,
+  tableRowsColumn,
+  totalOfTable,
+} from '@/server/lists/totals.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import {
@@ -96,52 +98,68 @@ function selectBooks(db: Database) {
 
 type BookFilter = Pick<BookListInput, 'searchTerm' | 'genreId'>
 
+/** The columns a search matches (`book.search` holds them lower-cased, one per line). */
+const SEARCHED = [book.title, book.author]
+
 /** The search and the genre, or undefined when the list is the whole catalogue. */
 const filterOf = (input: BookFilter) =>
   allOf(
-    searchColumnWhere(input.searchTerm, book.search, [book.title, book.author]),
+    searchColumnWhere(input.searchTerm, book.search, SEARCHED),
     input.genreId ? eq(book.genreId, input.genreId) : undefined,
   )
 
-/** The list's order: by title or author, then id; each has its (sort, id, search, genre_id) index. */
-const orderOf = (input: Pick<BookListInput, 'sort' | 'order'>): KeysetOrder => ({
-  sort: input.sort === 'author' ? book.author : book.title,
-  id: book.id,
-  descending: input.order === 'desc',
-})
+/** One request's list, built once: its input, order and filter. */
+interface BookList {
+  input: BookListInput
+  /** By title or author, then id; each has its (sort, id, search, genre_id) index. */
+  order: KeysetOrder
+  /** The search and the genre; undefined for the whole catalogue. */
+  filter: SQL | undefined
+  /** Unfiltered in the default order: its pages are prepared statements, its first page is kept. */
+  wholeCatalogue: boolean
+}
 
-/** The whole catalogue in its default order: the kept first page and the prepared next pages. */
-const isWholeCatalogue = (input: BookListInput) =>
-  !filterOf(input) && (input.sort ?? 'title') === 'title' && (input.order ?? 'asc') === 'asc'
-
-/** The first page of the whole catalogue: its total is the row counter, read in the page's own query. */
-const isUnfilteredFirstPage = (input: BookListInput) => !input.cursor && isWholeCatalogue(input)
+function bookList(input: BookListInput): BookList {
+  const filter = filterOf(input)
+  const sort = input.sort ?? 'title'
+  const ascending = (input.order ?? 'asc') === 'asc'
+  return {
+    input,
+    order: { sort: sort === 'author' ? book.author : book.title, id: book.id, descending: !ascending },
+    filter,
+    wholeCatalogue: !filter && sort === 'title' && ascending,
+  }
+}
 
 /**
- * The SQL `book.list` runs for one page: books matching the search, after the
- * cursor, in (title, id) order, one row more than the page to tell whether a
- * next page exists. A deferred join: the page's ids are picked from the
- * (title, id, search) index alone, where a search filters index tuples
- * without visiting the table for every rejected row (`filteredPageIds`: fast
- * wherever the matches sit in the order); only the page's rows are then read.
- * On the unfiltered first page each row also carries the table's row counter
- * (`tableRows`, null otherwise): one round trip. Exported so the benchmark
- * EXPLAINs exactly this query (`listBooksQuery(db, input).toSQL()`).
+ * The SQL of one page: books matching the list's filter, after the cursor,
+ * in its order, one row more than the page to tell whether a next page
+ * exists. A deferred join: the page's ids are picked from the order's
+ * (sort, id, search, genre_id) index alone, where a search filters index
+ * tuples without visiting the table for every rejected row
+ * (`filteredPageIds`: fast wherever the matches sit in the order, the search
+ * slices skipping where its words are not); a genre alone is a range of its
+ * (genre, sort, id) index. Only the page's rows are then read. On an
+ * unfiltered first page each row also carries the table's row counter
+ * (`tableRows`, null otherwise): its total in the same round trip.
  * `prepared` gives placeholders for the page size and the cursor's values.
  */
-export function listBooksQuery(
+function pageQuery(
   db: Database,
-  input: BookListInput,
+  { input, order, filter }: BookList,
   prepared?: { rowsToRead: Placeholder; after?: { sort: Placeholder; id: Placeholder } },
 ) {
-  const order = orderOf(input)
   const after = prepared?.after ? afterKey(order, prepared.after) : afterCursor(order, input.cursor)
   const rows = prepared?.rowsToRead ?? input.limit + 1
-  const filter = filterOf(input)
-  // A genre alone is a range of its (genre, sort, id) index: the plain keyset query.
   const page =
     filter && input.searchTerm
-      ? sql`${filteredPageIds(book, order, { filter, after, rows, walkColumns: filterColumns(input), slices: slicesOf(input) })} as page`
+      ? sql`${filteredPageIds(book, order, {
+          filter,
+          after,
+          rows,
+          walkColumns: [...searchColumnReads(input.searchTerm, book.search, SEARCHED), book.genreId],
+          pastWalk: searchSlices(bookSearchSlice, input.sort ?? 'title', input.searchTerm),
+        })} as page`
       : sql`(${db.select({ id: book.id }).from(book).where(allOf(filter, after)).orderBy(orderBy(order)).limit(rows)}) as page`
   const tableRows = !after && !filter ? tableRowsColumn(book) : sql<number | null>`null`
   return db
@@ -152,15 +170,8 @@ export function listBooksQuery(
     .orderBy(orderBy(order))
 }
 
-/** The summary of the list's order a search skips slices by (`OrderSlices`), when the term has a word to look for. */
-function slicesOf(input: BookListInput): OrderSlices | undefined {
-  const mask = searchGramsMask(input.searchTerm)
-  return mask && { table: bookSearchSlice, sort: input.sort ?? 'title', mask }
-}
-
-/** The columns the filter reads: the search column and the genre (in the order's indexes), the author when a term spans a line (`searchColumnWhere`). */
-const filterColumns = (input: BookFilter) =>
-  input.searchTerm.includes('\n') ? [book.search, book.genreId, book.author] : [book.search, book.genreId]
+/** The SQL `book.list` runs for a page not prepared: exported so the benchmark EXPLAINs exactly it (`.toSQL()`). */
+export const listBooksQuery = (db: Database, input: BookListInput) => pageQuery(db, bookList(input))
 
 /**
  * The whole catalogue's pages (every visit of the lists starts with the first
@@ -168,32 +179,34 @@ const filterColumns = (input: BookFilter) =>
  * built once, not at every request (drizzle's query building was ~14 % of the
  * list API's CPU under load), and PostgreSQL plans them once per connection.
  */
-const WHOLE_CATALOGUE: BookListInput = { searchTerm: '', limit: 0 }
+const WHOLE_CATALOGUE = bookList({ searchTerm: '', limit: 0 })
 const rowsToRead = sql.placeholder('rowsToRead')
 const firstPageQuery = preparedPerDatabase((db) =>
-  listBooksQuery(db, WHOLE_CATALOGUE, { rowsToRead }).prepare('book_first_page'),
+  pageQuery(db, WHOLE_CATALOGUE, { rowsToRead }).prepare('book_first_page'),
 )
 const nextPageQuery = preparedPerDatabase((db) =>
-  listBooksQuery(db, WHOLE_CATALOGUE, {
+  pageQuery(db, WHOLE_CATALOGUE, {
     rowsToRead,
     after: { sort: sql.placeholder('afterTitle'), id: sql.placeholder('afterId') },
   }).prepare('book_next_page'),
 )
 
-/** A page's rows: the whole catalogue's next pages by their prepared statement, any other page by its own query. */
-function pageRows(db: Database, input: BookListInput) {
-  if (!isWholeCatalogue(input) || !input.cursor) return listBooksQuery(db, input)
+/** A page's rows: the whole catalogue's by its prepared statements, any other page by its own query. */
+function pageRows(db: Database, list: BookList) {
+  const { input } = list
+  if (!list.wholeCatalogue) return pageQuery(db, list)
+  if (!input.cursor) return firstPageQuery(db).execute({ rowsToRead: input.limit + 1 })
   const { sort, id } = decodeCursor(input.cursor)
   return nextPageQuery(db).execute({ rowsToRead: input.limit + 1, afterTitle: sort, afterId: id })
 }
 
-/** The count of a search's matches, stopping past the cap (the first page's total; see `largeListTotal`). */
+/** The count of a search's matches, stopping past the cap (the first page's total; see `cappedTotal`). */
 export function countBooksQuery(db: Database, input: BookFilter) {
-  return cappedCountQuery(db, matchingBooks(db, input))
+  return cappedCountQuery(db, matchingBooks(db, filterOf(input)))
 }
 
-const matchingBooks = (db: Database, input: BookFilter) =>
-  db.select({ id: book.id }).from(book).where(filterOf(input)).$dynamic()
+const matchingBooks = (db: Database, filter: SQL | undefined) =>
+  db.select({ id: book.id }).from(book).where(filter).$dynamic()
 
 async function findBook(db: Database, bookId: string) {
   const [row] = await selectBooks(db).where(eq(book.id, bookId))
@@ -212,14 +225,29 @@ function writable(input: typeof bookFormSchema._zod.output) {
 }
 
 /** The API's page from the rows read (one more than the page: whether a next page exists) and the total. */
-function bookPage(input: BookListInput, { rows, total }: { rows: Row[]; total: ReturnType<typeof totalOfTable> }) {
+function bookPage(input: BookListInput, { rows, total }: { rows: Row[]; total: ListTotal }) {
   const page = toPage(rows, input.limit, (row) => (input.sort === 'author' ? row.author : row.title))
   return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
 }
 
-async function readFirstPage(db: Database, input: BookListInput) {
-  const rows = await firstPageQuery(db).execute({ rowsToRead: input.limit + 1 })
-  return bookPage(input, { rows, total: totalOfTable(input, rows) })
+/**
+ * One page and, on a first page, its total: an unfiltered page's from the
+ * row counter its rows carry, a filtered one's counted beside it.
+ */
+async function readPage(db: Database, list: BookList) {
+  const { input, filter } = list
+  if (!filter) {
+    const rows = await pageRows(db, list)
+    return bookPage(input, { rows, total: totalOfTable(input, rows) })
+  }
+  return bookPage(
+    input,
+    await pageWithTotal(
+      input,
+      () => pageRows(db, list),
+      () => cappedTotal(db, matchingBooks(db, filter)),
+    ),
+  )
 }
 
 /**
@@ -247,18 +275,11 @@ const list = withPermission({ book: ['read'] })
   .input(bookListInputSchema)
   .output(pageSchema(bookSchema))
   .handler(async ({ context: { db, headers, user }, input }) => {
+    const list = bookList(input)
     // Kept until a notice, the first page is read on the primary (a notice comes before a replica replays the write).
-    if (isUnfilteredFirstPage(input))
-      return (await keptFirstPages(db, String(input.limit), () => readFirstPage(db, input)))!
-    const reader = requestReader({ db, headers }, user.id)
-    return bookPage(
-      input,
-      await pageWithTotal(
-        input,
-        () => pageRows(reader, input),
-        () => largeListTotal(reader, book, Boolean(filterOf(input)), () => matchingBooks(reader, input)),
-      ),
-    )
+    if (list.wholeCatalogue && !input.cursor)
+      return (await keptFirstPages(db, String(input.limit), () => readPage(db, list)))!
+    return readPage(requestReader({ db, headers }, user.id), list)
   })
 
 const get = withPermission({ book: ['read'] })

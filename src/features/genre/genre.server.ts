@@ -3,11 +3,13 @@ import { asc, count, eq } from 'drizzle-orm'
 import { idInputSchema } from '@/lib/api-schemas'
 import { genreSchema } from '@/lib/genre-schema'
 import { listInputSchema, pageSchema } from '@/lib/pagination'
-import { afterCursor, allOf, exactCount, pageWithTotal, searchWhere, toPage } from '@/server/api/pagination.server'
 import { withPermission } from '@/server/api/procedure.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { genre } from '@/server/db/schema'
 import { apiError } from '@/server/http/api-errors.server'
+import { afterCursor, allOf, toPage } from '@/server/lists/keyset.server'
+import { searchWhere } from '@/server/lists/search.server'
+import { exactCount, pageWithTotal } from '@/server/lists/totals.server'
 const columns = { id: genre.id, name: genre.name, color: genre.color }
 
 /** Genres by name, searchable, a page at a time: a picker can reach every genre. */

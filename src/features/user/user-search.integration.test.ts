@@ -1,8 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { allOf, FEW_MATCHES, FILTERED_WALK, searchWhere, TOTAL_CAP } from '@/server/api/pagination.server'
 import { user } from '@/server/db/schema'
+import { FEW_MATCHES, FILTERED_WALK } from '@/server/lists/filtered-pages.server'
+import { allOf } from '@/server/lists/keyset.server'
+import { searchWhere } from '@/server/lists/search.server'
+import { TOTAL_CAP } from '@/server/lists/totals.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { everyPage, idsOf } from '@/test/pages'
 import { slicesMissingBits, summaryCut, USER_SUMMARY } from '@/test/search-slices'
@@ -160,5 +163,20 @@ describe(`user.list search pages (seed ${SEED})`, () => {
       { sort: 'name', slices: 256, compressed: 0 },
     ])
     expect(await served('quokkaline', 100, { order: 'desc' })).toEqual(await expected('quokkaline', { order: 'desc' }))
+  })
+
+  it('matches a term that spans a line break within a field only, in every order', async () => {
+    await api.db.execute(sql`
+      insert into "user" (id, name, email) values
+        ('lines-1', ${'Vellum\nQuire'}, 'ann.lines@example.test'), ('lines-2', 'Vellum', 'quire.lines@example.test')`)
+    for (const listing of [
+      {},
+      { order: 'desc' },
+      { sort: 'email' },
+      { sort: 'email', order: 'desc', role: 'user' },
+    ] satisfies Listing[]) {
+      expect(await expected('vellum\nquire', listing)).toEqual(['lines-1'])
+      expect(await served('vellum\nquire', 20, listing), JSON.stringify(listing)).toEqual(['lines-1'])
+    }
   })
 })
