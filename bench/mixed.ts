@@ -64,7 +64,7 @@ export interface KindFigures {
   p99: number
 }
 
-interface MixedResult extends LoadResult {
+export interface MixedResult extends LoadResult {
   reads: number
   writes: number
   /** By `requestKind`: what the slow answers were. */
@@ -168,10 +168,12 @@ interface MixedRunOptions {
   seed: number
   terms: readonly string[]
   timeoutMs?: number
+  /** Ends the run before `seconds` have passed (the scale test's rolling restart). */
+  signal?: AbortSignal
 }
 
 /** `connections` closed loops for `seconds`; every person answered keeps browsing where they were. */
-async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
+export async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
   if (target.people.length < options.connections)
     throw new Error(`${target.name}: ${target.people.length} people for ${options.connections} connections`)
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
@@ -188,7 +190,7 @@ async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<
   try {
     await Promise.all(
       Array.from({ length: options.connections }, async () => {
-        while (performance.now() < end) {
+        while (performance.now() < end && !options.signal?.aborted) {
           const [index] = idle.splice(Math.floor(random() * idle.length), 1) as [number]
           const person = target.people[index]!
           const planned = nextRequest(states[index]!, random, mix)
@@ -274,7 +276,7 @@ function benchPeople(count: number, admins: number) {
  * People with live sessions in this product's database (snake_case columns;
  * better-auth's default 7-day sessions, so none is due a refresh during the run).
  */
-async function insertOurPeople(databaseUrl: string, secret: string, count: number, admins: number) {
+export async function insertOurPeople(databaseUrl: string, secret: string, count: number, admins: number) {
   const rows = benchPeople(count, admins)
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()

@@ -28,9 +28,10 @@ export interface Replicated {
  * A PostgreSQL primary of its own (initdb in a temp folder, a free port) and
  * a streaming replica made from it with `pg_basebackup -R`, on another port:
  * the test server's own pg_hba.conf need not allow replication. As root,
- * the servers run as `postgres` (PostgreSQL refuses root).
+ * the servers run as `postgres` (PostgreSQL refuses root). `maxConnections`
+ * on each: several app processes need more than one test.
  */
-export async function startReplicated(): Promise<Replicated> {
+export async function startReplicated({ maxConnections = 30 } = {}): Promise<Replicated> {
   if (!POSTGRES_BIN) throw new Error('PostgreSQL server programs not found (/usr/lib/postgresql/*/bin)')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-books-replica-'))
   const asRoot = process.getuid?.() === 0
@@ -50,7 +51,7 @@ export async function startReplicated(): Promise<Replicated> {
       `port = ${port}`,
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${dir}'`,
-      'max_connections = 30',
+      `max_connections = ${maxConnections}`,
       'shared_buffers = 16MB',
       'fsync = off',
       'full_page_writes = off',
