@@ -1,8 +1,9 @@
 import { demoModeResponse } from '@/lib/demo/demo-error'
 import { languageFromHeaders } from '@/lib/i18n/detect.server'
 import { toApiError } from '@/server/api/errors.server'
+import { rememberWrite, replicasOfDatabase } from '@/server/db/replicas.server'
 import { failingIfDatabaseWasUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable.server'
-import { plainSessionAnswer } from '@/server/fast-paths/session-read.server'
+import { plainSessionAnswer, readSession } from '@/server/fast-paths/session-read.server'
 import { hasAuthCookie } from '@/server/http/cookies.server'
 import { refusal } from '@/server/http/refusal.server'
 
@@ -33,7 +34,9 @@ import {
  *   other case (forged, expired, refresh due…) goes to better-auth;
  * - in demo mode (`auth.demoMode`), every request that could change data is
  *   refused with 403 `DEMO_MODE` before better-auth sees it: only signing in
- *   with an e-mail code, signing out and reads go through (demo-policy.server.ts).
+ *   with an e-mail code, signing out and reads go through (demo-policy.server.ts);
+ * - with replicas, a write that changes the user list (`USER_LIST_WRITES`)
+ *   is read back at once by its caller, as an API write is (replicas.server.ts).
  */
 export async function handleAuthRequest(auth: Auth, request: Request, clientIp: string | undefined) {
   if (auth.demoMode && !isAllowedInDemoMode(routesOf(auth), request.method, authPath(request))) {
@@ -63,6 +66,7 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   } catch (error) {
     return failureResponse(error, headers)
   }
+  if (response.ok && USER_LIST_WRITES.has(authPath(request))) response = await withWrittenCookie(auth, headers, response)
   if (!response.headers.get('content-type')?.includes('application/json')) return response
   const text = await response.text()
   let json: unknown
@@ -78,6 +82,34 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
     statusText: response.statusText,
     headers: responseHeaders,
   })
+}
+
+/**
+ * The auth routes whose writes change what the user list (read on a replica)
+ * shows: names, roles, bans, accounts. A sign-in, a sign-out or a code writes
+ * only sessions and codes, which no list read on a replica shows their
+ * person (the dashboard's count of sessions tolerates lag): their reads stay there.
+ */
+const USER_LIST_WRITES = new Set([
+  '/update-user',
+  '/admin/create-user',
+  '/admin/update-user',
+  '/admin/set-role',
+  '/admin/ban-user',
+  '/admin/unban-user',
+  '/admin/remove-user',
+])
+
+/** The caller's reads go to the primary until a replica has replayed their write (`rememberWrite`). */
+async function withWrittenCookie(auth: Auth, headers: Headers, response: Response): Promise<Response> {
+  if (!replicasOfDatabase(auth.db)) return response
+  const writer = (await readSession(auth, auth.db, headers))?.user.id
+  if (!writer) return response
+  const cookie = await rememberWrite(auth.db, writer, auth.options.baseURL?.startsWith('https:') ?? false)
+  if (!cookie) return response
+  const written = new Response(response.body, response)
+  written.headers.append('set-cookie', cookie)
+  return written
 }
 
 /**
