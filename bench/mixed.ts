@@ -294,7 +294,12 @@ export async function insertOurPeople(databaseUrl: string, secret: string, count
   } finally {
     await client.end()
   }
-  return rows.map((row) => ({ role: row.role, cookie: signedSessionCookie(row.token, secret) }))
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    cookie: signedSessionCookie(row.token, secret),
+  }))
 }
 
 /** The same in start-ui-web's database (Prisma's camelCase columns, its `UserRole` enum, its 30-day sessions). */

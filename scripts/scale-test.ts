@@ -81,8 +81,8 @@ interface Person {
 }
 
 interface Cluster {
-  primary: pg.Client
   replica: pg.Client
+  caughtUp(): Promise<void>
   env: NodeJS.ProcessEnv
 }
 
@@ -94,22 +94,6 @@ async function listIds(port: number, path: string, cookie: string): Promise<stri
   const answer = await send({ port, path, headers: { cookie } })
   if (answer.status !== 200) throw new Error(`${path} on ${port}: ${answer.status} ${answer.body.slice(0, 200)}`)
   return (JSON.parse(answer.body) as { items: { id: string }[] }).items.map((item) => item.id)
-}
-
-/** Once the replica has replayed everything the primary has written so far. */
-async function replicaCaughtUp(cluster: Cluster) {
-  const { rows } = await cluster.primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
-  await waitFor(
-    'the replica to replay the primary',
-    async () => {
-      const { rows: replayed } = await cluster.replica.query<{ done: boolean }>(
-        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done',
-        [rows[0]!.lsn],
-      )
-      return replayed[0]!.done
-    },
-    20_000,
-  )
 }
 
 function appEnv(port: number, cluster: Cluster): NodeJS.ProcessEnv {
@@ -175,7 +159,7 @@ async function checkBan(admin: Person, banned: Person, apps: App[]) {
  * the replica lags past the bound, then the primary answers them too.
  */
 async function checkReadYourWrites(cluster: Cluster, writer: Person, other: Person, apps: App[]) {
-  await replicaCaughtUp(cluster)
+  await cluster.caughtUp()
   await sleep(1000) // a poll of every instance has seen the replica fresh
   const tag = `replayed${run}`
   await cluster.replica.query('select pg_wal_replay_pause()')
@@ -251,7 +235,7 @@ async function checkAuthWrites(
       .map((pair) => pair.split('=')[0])
       .join(', ')}`,
   )
-  await replicaCaughtUp(cluster)
+  await cluster.caughtUp()
   await sleep(1000)
   await cluster.replica.query('select pg_wal_replay_pause()')
   try {
@@ -333,18 +317,6 @@ function printLogs() {
 
 // ---- Main ------------------------------------------------------------------------
 
-/** The bench's people (sessions inserted, cookies signed), with their ids and e-mails. */
-async function people(url: string, primary: pg.Client): Promise<Person[]> {
-  const inserted = await insertOurPeople(url, SECRET, PEOPLE, ADMINS)
-  const emails = inserted.map((_, index) => `mixed-${index}@bench.test`)
-  const { rows } = await primary.query<{ id: string; email: string }>(
-    'select id, email from "user" where email = any($1)',
-    [emails],
-  )
-  const ids = new Map(rows.map((row) => [row.email, row.id]))
-  return inserted.map((person, index) => ({ ...person, email: emails[index]!, id: ids.get(emails[index]!)! }))
-}
-
 async function main() {
   const started = Date.now()
   if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
@@ -365,7 +337,7 @@ async function main() {
     await fillDatabase(replicated.primaryUrl, BOOKS, log)
 
     const cluster: Cluster = {
-      primary: new pg.Client({ connectionString: replicated.primaryUrl }),
+      caughtUp: () => replicated.caughtUp(),
       replica: new pg.Client({ connectionString: replicated.replicaUrl }),
       env: {
         PATH: process.env.PATH,
@@ -388,12 +360,10 @@ async function main() {
         SEED_DEMO_DATA: 'true',
       },
     }
-    for (const client of [cluster.primary, cluster.replica]) {
-      client.on('error', () => {})
-      await client.connect()
-      cleanups.push(() => client.end())
-    }
-    const everyone = await people(replicated.primaryUrl, cluster.primary)
+    cluster.replica.on('error', () => {})
+    await cluster.replica.connect()
+    cleanups.push(() => cluster.replica.end())
+    const everyone: Person[] = await insertOurPeople(replicated.primaryUrl, SECRET, PEOPLE, ADMINS)
     const apps = APP_PORTS.map((port, index) =>
       startServer({ name: 'abc'[index]!, port, dir: tmp }, appEnv(port, cluster)),
     )

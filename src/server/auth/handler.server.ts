@@ -66,7 +66,8 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientIp: 
   } catch (error) {
     return failureResponse(error, headers)
   }
-  if (response.ok && USER_LIST_WRITES.has(authPath(request))) response = await withWrittenCookie(auth, headers, response)
+  if (response.ok && USER_LIST_WRITES.has(authPath(request)))
+    response = await withWrittenCookie(auth, headers, response)
   if (!response.headers.get('content-type')?.includes('application/json')) return response
   const text = await response.text()
   let json: unknown
