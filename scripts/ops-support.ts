@@ -114,6 +114,9 @@ export const isReady = (port: number) =>
 // ---- Processes -------------------------------------------------------------
 
 const children = new Set<ChildProcess>()
+// Never left running: not by a failure that skips the clean-up, a watchdog's exit, nor Ctrl+C.
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 export function track(child: ChildProcess) {
   children.add(child)

@@ -171,7 +171,7 @@ async function checkReadYourWrites(cluster: Cluster, writer: Person, other: Pers
       headers: { cookie: writer.cookie },
       body: { title: `Scale ${tag}`, author: 'Scale Test' },
     })
-    const { id } = JSON.parse(created.body) as { id: string }
+    const id = created.status === 201 ? (JSON.parse(created.body) as { id: string }).id : `not created: ${created.body}`
     const written = setCookies(created).find((pair) => pair.startsWith(`${WRITTEN_COOKIE}=`))
     const search = `/api/rest/books?searchTerm=${tag}`
     const writerCookie = [writer.cookie, written].filter(Boolean).join('; ')
@@ -317,8 +317,16 @@ function printLogs() {
 
 // ---- Main ------------------------------------------------------------------------
 
+const TIMEOUT_MINUTES = 8
+
 async function main() {
   const started = Date.now()
+  // Whatever hangs, the run ends (the exit handlers stop the servers and processes it started).
+  setTimeout(() => {
+    console.error(`the scale test took more than ${TIMEOUT_MINUTES} minutes: stopped`)
+    printLogs()
+    process.exit(1)
+  }, TIMEOUT_MINUTES * 60_000).unref()
   if (!fs.existsSync(path.join(ROOT, '.output/server/index.mjs')))
     throw new Error('No build: run `npm run build` first')
   if (!PGBOUNCER) throw new Error('pgbouncer is missing: apt-get install -y pgbouncer')
