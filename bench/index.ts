@@ -39,7 +39,8 @@
  *   BENCH_MIXED_PEOPLE signed-in people (BENCH_MIXED_ADMINS of them
  *   administrators) browsing random pages of random lists with random search
  *   terms, 5 % writes, over BENCH_MIXED_CONNECTIONS connections, in interleaved
- *   rounds; written into its own section of docs/performance.md, so that
+ *   rounds; this product also through PgBouncer and with one streaming replica
+ *   (BENCH_MIXED_SHAPES, bench/mixed.ts's `MixedShape`); written into its own section of docs/performance.md, so that
  *   `BENCH_ONLY=mixed` changes nothing else there (and needs no other server).
  *
  * - `observability`: the cost of metrics and traces (bench/observability.ts):
@@ -60,7 +61,8 @@
  * BENCH_START_UI_WEB_DIR (start-ui-web's built checkout, for the `phone` part; unset: ours alone),
  * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`), BENCH_MIXED_BOOKS (100000,1000000: the
  * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_CONNECTIONS (20),
- * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's).
+ * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's),
+ * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -74,7 +76,7 @@ import { runnerImport } from 'vite'
 import { ensureBuild, type RunningApp, runtimeFloorMegabytes, signIn, startApp, startMailCatcher } from './app'
 import { CATALOGUE_WORDS, createBenchDatabase, fillDatabase } from './database'
 import { hasWrk, loadAverage, type LoadResult, rssMegabytes, runBareSql, runWrk, type SqlStatement } from './load'
-import { measureMixed, type MixedReport } from './mixed'
+import { measureMixed, MIXED_SHAPES, type MixedReport, type MixedShape } from './mixed'
 import { searchTermsOf } from './mixed-plan'
 import { observabilityCost } from './observability'
 import type { PhoneApp } from './phone'
@@ -166,6 +168,16 @@ if (ONLY.length) for (const part of PARTS) if (!ONLY.includes(part)) SKIP.add(pa
 // The soak is long: only on demand.
 if (!(SOAK_SECONDS > 0)) SKIP.add('soak')
 const runs = (part: (typeof PARTS)[number]) => !SKIP.has(part)
+function mixedShapes(value: string): MixedShape[] {
+  const shapes = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  for (const shape of shapes)
+    if (!(shape in MIXED_SHAPES))
+      throw new Error(`BENCH_MIXED_SHAPES: unknown ${shape} (${Object.keys(MIXED_SHAPES).join(', ')})`)
+  return shapes as MixedShape[]
+}
 const numbers = (value: string) => value.split(',').map((item) => Number(item.trim()))
 const MIXED = {
   bookCounts: numbers(process.env.BENCH_MIXED_BOOKS ?? '100000,1000000'),
@@ -176,6 +188,7 @@ const MIXED = {
   people: Number(process.env.BENCH_MIXED_PEOPLE ?? 100),
   admins: Number(process.env.BENCH_MIXED_ADMINS ?? 20),
   ports: numbers(process.env.BENCH_MIXED_PORTS ?? '4521,4522') as [number, number],
+  shapes: mixedShapes(process.env.BENCH_MIXED_SHAPES ?? 'pooler,replica'),
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`)

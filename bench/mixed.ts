@@ -64,7 +64,7 @@ export interface KindFigures {
   p99: number
 }
 
-interface MixedResult extends LoadResult {
+export interface MixedResult extends LoadResult {
   reads: number
   writes: number
   /** By `requestKind`: what the slow answers were. */
@@ -168,10 +168,12 @@ interface MixedRunOptions {
   seed: number
   terms: readonly string[]
   timeoutMs?: number
+  /** Ends the run before `seconds` have passed (the scale test's rolling restart). */
+  signal?: AbortSignal
 }
 
 /** `connections` closed loops for `seconds`; every person answered keeps browsing where they were. */
-async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
+export async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
   if (target.people.length < options.connections)
     throw new Error(`${target.name}: ${target.people.length} people for ${options.connections} connections`)
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
@@ -188,7 +190,7 @@ async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<
   try {
     await Promise.all(
       Array.from({ length: options.connections }, async () => {
-        while (performance.now() < end) {
+        while (performance.now() < end && !options.signal?.aborted) {
           const [index] = idle.splice(Math.floor(random() * idle.length), 1) as [number]
           const person = target.people[index]!
           const planned = nextRequest(states[index]!, random, mix)
@@ -274,7 +276,7 @@ function benchPeople(count: number, admins: number) {
  * People with live sessions in this product's database (snake_case columns;
  * better-auth's default 7-day sessions, so none is due a refresh during the run).
  */
-async function insertOurPeople(databaseUrl: string, secret: string, count: number, admins: number) {
+export async function insertOurPeople(databaseUrl: string, secret: string, count: number, admins: number) {
   const rows = benchPeople(count, admins)
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -292,7 +294,12 @@ async function insertOurPeople(databaseUrl: string, secret: string, count: numbe
   } finally {
     await client.end()
   }
-  return rows.map((row) => ({ role: row.role, cookie: signedSessionCookie(row.token, secret) }))
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    cookie: signedSessionCookie(row.token, secret),
+  }))
 }
 
 /** The same in start-ui-web's database (Prisma's camelCase columns, its `UserRole` enum, its 30-day sessions). */
@@ -319,6 +326,23 @@ async function insertTheirPeople(databaseUrl: string, secret: string, count: num
   return rows.map((row) => ({ role: row.role, cookie: signedSessionCookie(row.token, secret, SECURE_SESSION_COOKIE) }))
 }
 
+/**
+ * How this product reaches PostgreSQL beside its direct run (docs/deploy/past-one-machine.md):
+ * through Debian's PgBouncer in transaction mode, in front of the same server
+ * and database (DATABASE_DIRECT_URL straight to it); or with one streaming
+ * replica (DATABASE_REPLICA_URLS), a primary and replica of the bench's own
+ * (src/test/replica.ts) holding the same catalogue.
+ */
+export type MixedShape = 'pooler' | 'replica'
+
+export const MIXED_SHAPES: Record<MixedShape, string> = {
+  pooler: 'this product, through PgBouncer',
+  replica: 'this product, one replica',
+}
+
+/** The replica's primary as the bench's usual server is set: durable, PostgreSQL's default memory. */
+const BENCH_SERVER_SETTINGS = ['fsync = on', 'full_page_writes = on', 'shared_buffers = 128MB']
+
 export interface MixedSettings {
   /** The PostgreSQL server's admin connection (bench databases are created there and dropped). */
   adminUrl: string
@@ -335,6 +359,8 @@ export interface MixedSettings {
   emailServer: string
   /** start-ui-web's built checkout; unset: this product alone. */
   startUiWebDir?: string
+  /** This product's runs besides the direct one. */
+  shapes: MixedShape[]
   log: (line: string) => void
   /** Also called with each clean-up step (idempotent), for the bench's Ctrl+C handler. */
   track?: (step: () => Promise<unknown>) => void
@@ -368,6 +394,8 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
   const { startApp } = await import('./app')
   const { createBenchDatabase, fillDatabase, fillStartUiWebDatabase } = await import('./database')
   const { startStartUiWeb, startUiWebEnv } = await import('./start-ui-web')
+  const { freePort, startPgBouncer } = await import('../src/test/pgbouncer')
+  const { startReplicated } = await import('../src/test/replica')
   const { loadavg } = await import('node:os')
   const { log } = settings
   const report: MixedReport = {
@@ -408,6 +436,41 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           toHttp: ourRequests,
         },
       ]
+      const ourPeople = targets[0]!.people
+      const extraEnv = { AUTH_SECRET: secret }
+      if (settings.shapes.includes('pooler')) {
+        const bouncer = await startPgBouncer(ours.url, { poolSize: 10 })
+        steps.push(() => bouncer.stop())
+        const pooled = await startApp(bouncer.through(ours.url), settings.emailServer, 120_000, {
+          ...extraEnv,
+          PORT: String(await freePort()),
+          DATABASE_DIRECT_URL: ours.url,
+        })
+        steps.push(() => pooled.stop())
+        targets.push({ name: MIXED_SHAPES.pooler, baseUrl: pooled.baseUrl, people: ourPeople, toHttp: ourRequests })
+      }
+      if (settings.shapes.includes('replica')) {
+        const cluster = await startReplicated({ settings: BENCH_SERVER_SETTINGS })
+        steps.push(async () => cluster.stop())
+        started = Date.now()
+        await fillDatabase(cluster.primaryUrl, books, log)
+        await cluster.caughtUp(600_000)
+        log(
+          `mixed: ${books.toLocaleString('en')} books seeded on a primary with one replica in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        )
+        const replicated = await startApp(cluster.primaryUrl, settings.emailServer, 120_000, {
+          ...extraEnv,
+          PORT: String(await freePort()),
+          DATABASE_REPLICA_URLS: cluster.replicaUrl,
+        })
+        steps.push(() => replicated.stop())
+        targets.push({
+          name: MIXED_SHAPES.replica,
+          baseUrl: replicated.baseUrl,
+          people: await insertOurPeople(cluster.primaryUrl, secret, settings.people, settings.admins),
+          toHttp: ourRequests,
+        })
+      }
       if (settings.startUiWebDir) {
         const env = startUiWebEnv(settings.startUiWebDir)
         if (!env.DATABASE_URL || !env.AUTH_SECRET)

@@ -20,9 +20,9 @@ import path from 'node:path'
 
 import { trace } from '@opentelemetry/api'
 
+import { requestTracing, startTracing } from '@/server/observability/tracing.server'
 import { requestScope, startQuery } from '@/server/platform/request-scope.server'
 import { inSpan } from '@/server/platform/trace-hooks.server'
-import { requestTracing, startTracing } from '@/server/observability/tracing.server'
 
 import { exportedSpans } from '../scripts/otlp-spans'
 import { median } from './stats'

@@ -38,7 +38,7 @@
  * Ports: OPS_PORT (3420) to OPS_PORT+4, MAIL_CATCHER_SMTP_PORT/MAIL_CATCHER_HTTP_PORT
  * (3450/3451), PROMETHEUS_PORT (OPS_PORT+5), OTLP_PORT (OPS_PORT+6).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
@@ -48,9 +48,27 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import {
+  type Answer,
+  type App,
+  check,
+  isReady,
+  NGINX,
+  reportResults,
+  request as sendRequest,
+  type RequestOptions,
+  results,
+  rewritten,
+  ROOT,
+  sleep,
+  startNginx,
+  startServer,
+  stopAll,
+  track,
+  waitFor,
+} from './ops-support'
 import { type ExportedSpan, exportedSpans } from './otlp-spans'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const NODE = process.execPath
 const BASE_PORT = Number(process.env.OPS_PORT ?? 3420)
 const PORT = {
@@ -65,7 +83,6 @@ const PORT = {
 const SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3450)
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3451)
 const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx'
 const PROMETHEUS = '/usr/bin/prometheus'
 const METRICS_TOKEN = 'ops-test-metrics-token-0123456789'
 const BASE_URL = `http://127.0.0.1:${PORT.nginx}`
@@ -82,88 +99,13 @@ fs.chmodSync(tmp, 0o755) // nginx's workers run as another user
 
 const UPLOADS_DIR = path.join(tmp, 'uploads')
 
-const children = new Set<ChildProcess>()
-const results: { name: string; ok: boolean; detail: string }[] = []
-
-function check(name: string, ok: boolean, detail = '') {
-  results.push({ name, ok, detail })
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`)
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 // ---- HTTP ------------------------------------------------------------------
 
-interface Answer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  body: string
-}
-
-interface RequestOptions {
-  port?: number
-  method?: string
-  path: string
-  headers?: Record<string, string>
-  /** Sent as JSON, or as it is when bytes (a picture: give its content type in `headers`). */
-  body?: unknown
-  agent?: http.Agent | false
-  localAddress?: string
-  timeoutMs?: number
-}
-
-function request(options: RequestOptions): Promise<Answer> {
-  const body = options.body === undefined || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body)
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: options.port ?? PORT.nginx,
-        method: options.method ?? 'GET',
-        path: options.path,
-        agent: options.agent ?? false,
-        localAddress: options.localAddress,
-        headers: {
-          ...(body
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: BASE_URL }
-            : {}),
-          ...options.headers,
-        },
-        timeout: options.timeoutMs ?? 30_000,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
-        res.on('error', reject)
-      },
-    )
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })))
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return
-    await sleep(100)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
-const isReady = (port: number) =>
-  request({ port, path: '/api/health/ready', timeoutMs: 3000 }).then((answer) => answer.status === 200)
+/** Through nginx unless told otherwise; a body carries nginx's Origin (BASE_URL), wherever it goes. */
+const request = (options: Omit<RequestOptions, 'port' | 'origin'> & { port?: number }) =>
+  sendRequest({ port: PORT.nginx, origin: BASE_URL, ...options })
 
 // ---- Processes -------------------------------------------------------------
-
-function track(child: ChildProcess) {
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  return child
-}
 
 function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
   const observability = {
@@ -198,14 +140,6 @@ function appEnv(port: number, observed = true): NodeJS.ProcessEnv {
   }
 }
 
-interface App {
-  name: string
-  port: number
-  child: ChildProcess
-  exited: Promise<number | null>
-  logFile: string
-}
-
 // Every module each app process loads, one URL a line, written by a load hook (a file per port).
 const loadedModules = (port: number | string) => path.join(tmp, `loaded-modules-${port}.txt`)
 const moduleLogger = path.join(tmp, 'module-logger.mjs')
@@ -222,55 +156,8 @@ registerHooks({
 `,
 )
 
-let starts = 0
 function startApp(name: string, port: number): App {
-  const logFile = path.join(tmp, `${name}-${++starts}.log`)
-  const out = fs.openSync(logFile, 'a')
-  const child = track(
-    spawn(NODE, ['--import', moduleLogger, '.output/server/index.mjs'], {
-      cwd: ROOT,
-      env: appEnv(port),
-      stdio: ['ignore', out, out],
-    }),
-  )
-  fs.closeSync(out)
-  const exited = once(child, 'exit').then(([code]) => code as number | null)
-  return { name, port, child, exited, logFile }
-}
-
-/** A documented example (docs/deploy/) with the test's ports and paths: each text it replaces must still be there. */
-function rewritten(file: string, rewrites: [string, string][]) {
-  let config = fs.readFileSync(path.join(ROOT, file), 'utf8')
-  for (const [from, to] of rewrites) {
-    if (!config.includes(from)) throw new Error(`${file} no longer contains "${from}": update the ops test`)
-    config = config.replace(from, to)
-  }
-  return config
-}
-
-function startNginx() {
-  const rewrites: [string, string][] = [
-    ['server 127.0.0.1:3000 ', `server 127.0.0.1:${PORT.a} `],
-    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${PORT.b} `],
-    ['listen 80;', `listen 127.0.0.1:${PORT.nginx};`],
-    ['/var/log/nginx/start-books.access.log', path.join(tmp, 'nginx-access.log')],
-  ]
-  fs.writeFileSync(path.join(tmp, 'site.conf'), rewritten('docs/deploy/nginx.conf', rewrites))
-  fs.writeFileSync(
-    path.join(tmp, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${tmp}/nginx.pid;`,
-      `error_log ${tmp}/nginx-error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  include ${tmp}/site.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  )
-  return track(spawn(NGINX, ['-p', `${tmp}/`, '-c', `${tmp}/nginx.conf`], { stdio: ['ignore', 'inherit', 'inherit'] }))
+  return startServer({ name, port, dir: tmp }, appEnv(port), ['--import', moduleLogger])
 }
 
 /** Debian's Prometheus scraping both apps every second, as docs/deploy/prometheus.yml does (the token and targets rewritten). */
@@ -971,7 +858,7 @@ async function main() {
   try {
     let mailCatcher = startMailCatcher()
     const apps = { a: startApp('a', PORT.a), b: startApp('b', PORT.b) }
-    startNginx()
+    startNginx(tmp, PORT.nginx, [PORT.a, PORT.b])
     startPrometheus()
     await mailCatcherUp()
     await waitFor('A and B ready', async () => (await isReady(PORT.a)) && (await isReady(PORT.b)))
@@ -1041,9 +928,7 @@ async function main() {
     await checkBrokenPipe()
   } finally {
     receiver.close()
-    for (const child of children) child.kill('SIGTERM')
-    await sleep(500)
-    for (const child of children) child.kill('SIGKILL')
+    await stopAll()
     await db.end().catch(() => {})
     await admin
       .query(`drop database if exists ${database} with (force)`)
@@ -1052,11 +937,7 @@ async function main() {
     if (results.every((result) => result.ok)) fs.rmSync(tmp, { recursive: true, force: true })
     else console.log(`logs kept in ${tmp}`)
   }
-  const failed = results.filter((result) => !result.ok)
-  console.log(
-    `\n${results.length - failed.length}/${results.length} checks passed in ${Math.round((Date.now() - started) / 1000)} s`,
-  )
-  process.exitCode = failed.length ? 1 : 0
+  reportResults(started)
 }
 
 main().catch((error: Error) => {

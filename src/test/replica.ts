@@ -21,6 +21,8 @@ export interface Replicated {
   primaryUrl: string
   replicaUrl: string
   stopReplica(): void
+  /** Once the replica has replayed all the primary had written when asked. */
+  caughtUp(timeoutMs?: number): Promise<void>
   stop(): void
 }
 
@@ -28,9 +30,15 @@ export interface Replicated {
  * A PostgreSQL primary of its own (initdb in a temp folder, a free port) and
  * a streaming replica made from it with `pg_basebackup -R`, on another port:
  * the test server's own pg_hba.conf need not allow replication. As root,
- * the servers run as `postgres` (PostgreSQL refuses root).
+ * the servers run as `postgres` (PostgreSQL refuses root). `maxConnections`
+ * on each: several app processes need more than one test; `settings`: lines
+ * added to both postgresql.conf (the bench's durability and memory, as the
+ * bench's usual server has them).
  */
-export async function startReplicated(): Promise<Replicated> {
+export async function startReplicated({
+  maxConnections = 30,
+  settings: extraSettings = [] as string[],
+} = {}): Promise<Replicated> {
   if (!POSTGRES_BIN) throw new Error('PostgreSQL server programs not found (/usr/lib/postgresql/*/bin)')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-books-replica-'))
   const asRoot = process.getuid?.() === 0
@@ -50,13 +58,14 @@ export async function startReplicated(): Promise<Replicated> {
       `port = ${port}`,
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${dir}'`,
-      'max_connections = 30',
+      `max_connections = ${maxConnections}`,
       'shared_buffers = 16MB',
       'fsync = off',
       'full_page_writes = off',
       'wal_level = replica',
       'max_wal_senders = 4',
       'hot_standby = on',
+      ...extraSettings,
     ].join('\n')
   run('initdb', '-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync')
   fs.appendFileSync(path.join(primary, 'postgresql.conf'), `\n${settings(primaryPort)}\n`)
@@ -100,14 +109,42 @@ export async function startReplicated(): Promise<Replicated> {
     )
     fs.appendFileSync(path.join(replica, 'postgresql.conf'), `\n${settings(replicaPort)}\n`)
     run('pg_ctl', '-D', replica, '-l', path.join(dir, 'replica.log'), '-w', 'start')
+    const primaryUrl = `${primaryServer}/books`
+    const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/books`
     return {
-      primaryUrl: `${primaryServer}/books`,
-      replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/books`,
+      primaryUrl,
+      replicaUrl,
       stopReplica: () => run('pg_ctl', '-D', replica, '-m', 'immediate', '-w', 'stop'),
+      caughtUp: (timeoutMs = 20_000) => caughtUp(primaryUrl, replicaUrl, timeoutMs),
       stop: stopAll,
     }
   } catch (error) {
     stopAll()
     throw error
+  }
+}
+
+async function caughtUp(primaryUrl: string, replicaUrl: string, timeoutMs: number) {
+  const [primary, replica] = [
+    new pg.Client({ connectionString: primaryUrl }),
+    new pg.Client({ connectionString: replicaUrl }),
+  ]
+  try {
+    await primary.connect()
+    await replica.connect()
+    const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const { rows: replayed } = await replica.query<{ done: boolean }>(
+        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done',
+        [rows[0]!.lsn],
+      )
+      if (replayed[0]!.done) return
+      if (Date.now() > deadline) throw new Error(`the replica did not replay ${rows[0]!.lsn} within ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    await primary.end().catch(() => {})
+    await replica.end().catch(() => {})
   }
 }

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
+import { authDoor } from '@/server/pipeline/doors.server'
 import { createApiHarness } from '@/test/api'
+import { readCode, TEST_BASE_URL } from '@/test/auth-requests'
 import { POSTGRES_BIN, type Replicated, startReplicated } from '@/test/replica'
 
 import { type Database, type DatabaseHandle, openDatabase } from './client.server'
@@ -156,6 +158,28 @@ describe.runIf(postgres && POSTGRES_BIN)('reads on a streaming replica', () => {
     } finally {
       await replayOn(true)
     }
+  })
+
+  it('sets the read-your-writes cookie after a signed-in write through /api/auth, and none after a sign-in', async () => {
+    const api = await createApiHarness({ database: { ...handle, url: cluster.primaryUrl } })
+    const post = (path: string, body: unknown, cookie?: string) =>
+      authDoor(api.auth)(
+        new Request(`${TEST_BASE_URL}/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_BASE_URL, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        }),
+      )
+    const written = (response: Response) =>
+      response.headers.getSetCookie().some((header) => header.startsWith(`${WRITTEN_COOKIE}=`))
+    const email = 'user@user.com'
+    expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).ok).toBe(true)
+    const signedIn = await post('/sign-in/email-otp', { email, otp: readCode(email) })
+    // A session is no row of a list its person reads: their reads stay on the replica.
+    expect(signedIn.ok && !written(signedIn)).toBe(true)
+    // A name is a row of the user list: read back at once.
+    const renamed = await post('/update-user', { name: 'Renamed Through Auth' }, await api.cookie('admin'))
+    expect(renamed.ok && written(renamed)).toBe(true)
   })
 
   it("reads a person's write back on another instance through the cookie its answer sets, while that instance's other reads use the replica", async () => {
