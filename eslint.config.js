@@ -205,6 +205,27 @@ export default tseslint.config(
     },
   },
   {
+    // Process-wide server state has one helper (processWide): a new hand-written globalThis holder fails here.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/process-wide.server.ts',
+      // Converted by the process-room change.
+      'src/server/db/index.server.ts',
+      'src/server/shutdown.server.ts',
+      'src/server/jobs/runner.server.ts',
+      'src/server/email/dev-outbox.server.ts',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['globalThis', 'global'].map((name) => ({
+          name,
+          message: 'Process-wide state goes through processWide (src/server/process-wide.server.ts).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },

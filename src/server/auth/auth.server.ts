@@ -19,6 +19,7 @@ import { sendLoginCode } from '@/server/email/mailer.server'
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
 import { logger } from '@/server/logger.server'
+import { processWide } from '@/server/process-wide.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'
@@ -262,11 +263,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
 
 export type Auth = ReturnType<typeof createAuth>
 
-const key = Symbol.for('start-books.auth')
-const holder = globalThis as { [key]?: Promise<Auth> }
-
 /** The process-wide auth instance, built once the database is ready. */
 export function getAuth(): Promise<Auth> {
-  holder[key] ??= getDb().then((db) => createAuth(db, env()))
-  return holder[key]
+  return processWide('auth', () => getDb().then((db) => createAuth(db, env())))
 }

@@ -3,8 +3,9 @@ import type { Table } from 'drizzle-orm'
 import type { Database } from '@/server/db/client.server'
 import type * as schema from '@/server/db/schema'
 
-// Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
+// Relative, with their extensions: vite.config.ts loads this file (through the database client) as Node does.
 import { fastPathTally, gauge, tally } from '../observability/tallies.server.ts'
+import { processWide } from '../process-wide.server.ts'
 
 /** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
 export const SESSION_CHANGE_CHANNEL = 'session_change'
@@ -119,9 +120,8 @@ export class ChangeNotices {
   }
 }
 
-// On globalThis: the build holds two copies of this module (nitro's entry bundle, which opens the database, and the SSR bundle).
-const noticesKey = Symbol.for('start-books.change-notices')
-const noticesOf = ((globalThis as { [noticesKey]?: WeakMap<Database, ChangeNotices> })[noticesKey] ??= new WeakMap())
+// Process-wide: nitro's entry bundle opens the database, the SSR bundle reads through it.
+const noticesOf = processWide('change-notices', () => new WeakMap<Database, ChangeNotices>())
 
 const listenerLosses = tally(
   'start_books_change_notices_lost_total',
