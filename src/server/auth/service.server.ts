@@ -13,7 +13,7 @@ export interface AuthServiceCaller {
 }
 
 /** A refusal as the auth service words it (`code`, `message`…), with its status and the proof action it may name. */
-export type AuthServiceRefusal = AuthCallError & { status: number; proofAction?: unknown }
+type AuthServiceRefusal = AuthCallError & { status: number; proofAction?: unknown }
 
 export type AuthServiceAnswer =
   { ok: true; data: unknown; setCookies: string[] } | { ok: false; error: AuthServiceRefusal; setCookies: string[] }
