@@ -5,7 +5,7 @@ import { authErrorMessage, SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
 import { verifyFormSchema } from '@/lib/auth/schemas'
 import { emailOrEmpty } from '@/lib/search-params'
 import { requestContext } from '@/server/api/context.server'
-import { askAuthService,type AuthServiceAnswer } from '@/server/auth/service.server'
+import { askAuthService, type AuthServiceAnswer } from '@/server/auth/service.server'
 import { type FormPost, readForm, renderWith, seeOther, visitorT } from '@/server/forms/form-post.server'
 
 import { authRouter } from './auth.server'
