@@ -241,6 +241,20 @@ export default tseslint.config(
     },
   },
   {
+    // Process-wide server state has one helper (processWide): a new hand-written globalThis holder fails here.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/platform/process-wide.server.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['globalThis', 'global'].map((name) => ({
+          name,
+          message: 'Process-wide state goes through processWide (src/server/platform/process-wide.server.ts).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -5,15 +5,8 @@ import { authErrorMessage, SIGNUP_DISABLED_CODE } from '@/lib/auth/auth-errors'
 import { verifyFormSchema } from '@/lib/auth/schemas'
 import { emailOrEmpty } from '@/lib/search-params'
 import { requestContext } from '@/server/api/context.server'
-import {
-  type AuthServiceAnswer,
-  callAuthService,
-  type FormPost,
-  readForm,
-  renderWith,
-  seeOther,
-  visitorT,
-} from '@/server/forms/form-post.server'
+import { askAuthService, type AuthServiceAnswer } from '@/server/auth/service.server'
+import { type FormPost, readForm, renderWith, seeOther, visitorT } from '@/server/forms/form-post.server'
 
 import { authRouter } from './auth.server'
 import { checkEmail } from './email-check'
@@ -34,6 +27,10 @@ async function unreadable({ request, next }: FormPost) {
 /** The page to go on to, `?redirect=` of the page the form posts to (its own URL: PostForm). */
 const pageAskedFor = (request: Request) => new URL(request.url).searchParams.get('redirect') || undefined
 
+/** The auth service asked on the visitor's behalf: their cookies, origin and address. */
+const askForVisitor = async (request: Request, path: `/${string}`, body: unknown) =>
+  askAuthService(await requestContext(request.headers), path, body)
+
 /** The auth service's refusal, as the scripted form shows it. */
 async function refused(request: Request, answer: Extract<AuthServiceAnswer, { ok: false }>) {
   return { status: answer.error.status, message: authErrorMessage(await visitorT(request), answer.error) }
@@ -47,7 +44,7 @@ export async function postLogin(post: FormPost) {
   const typed = form.email ?? ''
   const { email, error } = checkEmail(typed)
   if (error) return renderWith(next, { status: 400, values: { email: typed }, fields: { email: error } })
-  const sent = await callAuthService(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
+  const sent = await askForVisitor(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
   if (sent.ok) return seeOther(verifyHref(email, pageAskedFor(request)))
   if (sent.error.code === SIGNUP_DISABLED_CODE) return seeOther('/login/error?error=signup_disabled')
   return renderWith(next, { values: { email }, ...(await refused(request, sent)) })
@@ -61,14 +58,14 @@ export async function postVerify(post: FormPost) {
   const email = emailOrEmpty(new URL(request.url).searchParams.get('email'))
   if (!form || !email) return unreadable(post)
   if (form.intent === 'resend') {
-    const sent = await callAuthService(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
+    const sent = await askForVisitor(request, '/email-otp/send-verification-otp', { email, type: 'sign-in' })
     return renderWith(next, sent.ok ? { status: 200, notice: 'resent' } : await refused(request, sent))
   }
   const parsed = verifyFormSchema.safeParse({ code: form.code ?? '' })
   if (!parsed.success) {
     return renderWith(next, { status: 400, fields: { code: parsed.error.issues[0]?.message ?? '' } })
   }
-  const signedIn = await callAuthService(request, '/sign-in/email-otp', { email, otp: parsed.data.code })
+  const signedIn = await askForVisitor(request, '/sign-in/email-otp', { email, otp: parsed.data.code })
   if (!signedIn.ok) return renderWith(next, await refused(request, signedIn))
   const role = (signedIn.data as { user?: { role?: string } } | null)?.user?.role
   // The target's guards send a new user to onboarding first.
@@ -98,7 +95,7 @@ export async function postOnboarding(post: FormPost) {
 /** POST /logout: signs out, then the login page. */
 export async function postLogout(post: FormPost) {
   const { request, next } = post
-  const signedOut = await callAuthService(request, '/sign-out', {})
+  const signedOut = await askForVisitor(request, '/sign-out', {})
   if (signedOut.ok) return seeOther('/login', signedOut.setCookies)
   return renderWith(next, {
     status: signedOut.error.status,

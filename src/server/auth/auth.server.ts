@@ -20,6 +20,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address.server'
 import { AUTH_COOKIE_PREFIX } from '@/server/http/cookies.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 import { logger } from '@/server/platform/logger.server'
+import { processWide } from '@/server/platform/process-wide.server'
 
 import { accountHooks, refuseBannedSend } from './account-hooks.server'
 import { auditTrail } from './audit-hooks.server'
@@ -262,11 +263,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
 
 export type Auth = ReturnType<typeof createAuth>
 
-const key = Symbol.for('start-books.auth')
-const holder = globalThis as { [key]?: Promise<Auth> }
-
 /** The process-wide auth instance, built once the database is ready. */
 export function getAuth(): Promise<Auth> {
-  holder[key] ??= getDb().then((db) => createAuth(db, env()))
-  return holder[key]
+  return processWide('auth', () => getDb().then((db) => createAuth(db, env())))
 }

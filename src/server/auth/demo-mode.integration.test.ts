@@ -8,14 +8,9 @@ import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
 import { createTestDatabase } from '@/test/database'
 
 import { type Auth, createAuth } from './auth.server'
-import {
-  type AuthEndpointRoute,
-  authEndpointRoutes,
-  DEMO_ALLOWED_POSTS,
-  DEMO_MUTATING_GETS,
-  DEMO_READ_ONLY_POSTS,
-} from './demo-policy.server'
+import { DEMO_ALLOWED_POSTS, DEMO_MUTATING_GETS, DEMO_READ_ONLY_POSTS } from './demo-policy.server'
 import { handleAuthRequest } from './handler.server'
+import { type AuthEndpointRoute, authEndpointRoutes } from './internals.server'
 
 /**
  * Demo mode proven on the whole route list of the auth API: every endpoint

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  type AuthEndpointRoute,
-  isAllowedInDemoMode,
-  isDemoAccount,
-  resolveAuthRoute,
-  unservedMethodAllow,
-} from './demo-policy.server'
+import { isAllowedInDemoMode, isDemoAccount, resolveAuthRoute, unservedMethodAllow } from './demo-policy.server'
+import type { AuthEndpointRoute } from './internals.server'
 
 const routes: AuthEndpointRoute[] = [
   { path: '/get-session', methods: ['GET', 'POST'] },

@@ -1,5 +1,7 @@
 import { SEEDED_ACCOUNTS } from '@/server/db/seed.server'
 
+import type { AuthEndpointRoute } from './internals.server'
+
 /**
  * What /api/auth/* still serves in demo mode. Deny by default: a request goes
  * through only when it matches one of better-auth's endpoints AND that
@@ -29,26 +31,6 @@ export const DEMO_MUTATING_GETS = [
   '/passkey/generate-register-options',
   '/passkey/generate-authenticate-options',
 ] as const
-
-export interface AuthEndpointRoute {
-  path: string
-  methods: string[]
-}
-
-/** better-auth's HTTP endpoints (server-only ones have no path), from `auth.api`. */
-export function authEndpointRoutes(api: Record<string, unknown>): AuthEndpointRoute[] {
-  const routes: AuthEndpointRoute[] = []
-  for (const endpoint of Object.values(api)) {
-    const { path, options } = endpoint as {
-      path?: string
-      options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } }
-    }
-    if (!path || !options || options.metadata?.SERVER_ONLY) continue
-    const methods = Array.isArray(options.method) ? options.method : [options.method ?? '*']
-    routes.push({ path, methods: methods.map((method) => method.toUpperCase()) })
-  }
-  return routes
-}
 
 /** Segment by segment, `:name` matching one non-empty segment: how better-auth's router matches. */
 function matches(template: string, path: string) {

@@ -5,12 +5,8 @@ import { toApiError } from '@/server/http/api-errors.server'
 import { refusal } from '@/server/http/refusal.server'
 
 import { type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth.server'
-import {
-  type AuthEndpointRoute,
-  authEndpointRoutes,
-  isAllowedInDemoMode,
-  unservedMethodAllow,
-} from './demo-policy.server'
+import { isAllowedInDemoMode, unservedMethodAllow } from './demo-policy.server'
+import { type AuthEndpointRoute, authEndpointRoutes } from './internals.server'
 
 /**
  * Serves /api/auth/* with these guarantees on top of better-auth:

@@ -9,7 +9,7 @@ import { router } from '@/server/api/router.server'
 import { createTestDatabase } from '@/test/database'
 
 import { createAuth } from './auth.server'
-import { authEndpointRoutes } from './demo-policy.server'
+import { authEndpointRoutes } from './internals.server'
 import {
   AUTH_ROUTE_RULES,
   authRouteRule,

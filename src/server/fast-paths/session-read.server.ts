@@ -1,52 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-
-import { eq, getTableColumns, sql } from 'drizzle-orm'
-
 import type { Auth } from '@/server/auth/auth.server'
 import { isBanned } from '@/server/auth/bans.server'
+import {
+  sessionByToken,
+  sessionCookieRules,
+  type SessionRow,
+  verifiedCookieValue,
+} from '@/server/auth/internals.server'
 import type { Database } from '@/server/db/client.server'
-import { preparedPerDatabase } from '@/server/db/prepared.server'
-import { session, user } from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
 import { fastPathTally } from '@/server/platform/tallies.server'
 
 import { keptReads } from './kept-reads.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
-
-/** better-call signs a cookie as `value.base64(HMAC-SHA256(secret, value))`: 44 characters ending in `=`. */
-const SIGNATURE_LENGTH = 44
-
-/** The value of a cookie signed by better-call with `secret`, or undefined when absent or not validly signed. */
-export function verifiedCookieValue(signed: string, secret: string): string | undefined {
-  const dot = signed.lastIndexOf('.')
-  if (dot < 1) return undefined
-  const value = signed.slice(0, dot)
-  const signature = Buffer.from(signed.slice(dot + 1), 'utf8')
-  if (signature.length !== SIGNATURE_LENGTH || signature.at(-1) !== 0x3d) return undefined
-  const expected = Buffer.from(createHmac('sha256', secret).update(value).digest('base64'), 'utf8')
-  return expected.length === signature.length && timingSafeEqual(expected, signature) ? value : undefined
-}
-
-const sessionColumns = getTableColumns(session)
-// The user as better-auth answers it: its own fields and `additionalFields` (src/server/auth/auth.server.ts),
-// not the columns only the server reads (`language`: the e-mails sent with no request of the person's;
-// `search`: what the user list's search matches).
-const { language: _language, search: _search, ...userColumns } = getTableColumns(user)
-
-const sessionQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      session: sessionColumns,
-      user: userColumns,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder('token')))
-    .prepare('read_session'),
-)
-
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number]
 
 /**
  * Session reads kept by signed cookie until the database announces a write to
@@ -74,7 +40,7 @@ function sessionRow(db: Database, signed: string, secret: string) {
   return keptSessions(db, signed, async () => {
     const token = verifiedCookieValue(signed, secret)
     if (!token) return undefined
-    const [row] = await sessionQuery(db).execute({ token })
+    const [row] = await sessionByToken(db).execute({ token })
     return row && Object.freeze({ ...row, session: Object.freeze(row.session), user: Object.freeze(row.user) })
   })
 }
@@ -90,19 +56,15 @@ function sessionRow(db: Database, signed: string, secret: string) {
  * src/server/auth/bans.server.ts).
  */
 async function plainSession(auth: Auth, db: Database, headers: Headers): Promise<SessionRow | null | undefined> {
-  const context = await auth.$context
+  const rules = await sessionCookieRules(auth)
   // The server's one parse of the header, which reads it as better-auth's getSession does.
   const cookies = parseCookies(headers.get('cookie'))
-  const signed = cookies.get(context.authCookies.sessionToken.name)
+  const signed = cookies.get(rules.sessionCookie)
   if (!signed) return null
-  if (cookies.has(context.authCookies.dontRememberToken.name)) return undefined
-  const row = await sessionRow(db, signed, context.secret)
+  if (cookies.has(rules.dontRememberCookie)) return undefined
+  const row = await sessionRow(db, signed, rules.secret)
   const now = Date.now()
-  const { expiresIn, updateAge } = context.sessionConfig
-  const refreshDue =
-    !context.options.session?.disableSessionRefresh &&
-    row !== undefined &&
-    row.session.expiresAt.valueOf() - expiresIn * 1000 + updateAge * 1000 <= now
+  const refreshDue = row !== undefined && rules.refreshDue(row.session.expiresAt, now)
   // A ban is checked at every read too, kept or not: one written in SQL ends no session, one that runs out announces nothing.
   const plain = row && row.session.expiresAt.valueOf() > now && !refreshDue && !isBanned(row.user, now)
   fastPathTally.inc({ path: 'session-read', result: plain ? 'hit' : 'miss' })

@@ -1,10 +1,6 @@
-import type { AuthCallError } from '@/lib/auth/auth-client'
 import type { FormResult } from '@/lib/forms/form-result'
 import { languageFromRequest } from '@/lib/i18n/detect.server'
-import { getAuth } from '@/server/auth/auth.server'
-import { handleAuthRequest } from '@/server/auth/handler.server'
 import { translator } from '@/server/http/api-errors.server'
-import { clientAddressOf } from '@/server/http/client-address.server'
 
 interface FormContext {
   formResult: FormResult
@@ -42,32 +38,4 @@ export function seeOther(location: string, setCookies: readonly string[] = []) {
   const headers = new Headers({ location, 'cache-control': 'no-store' })
   for (const cookie of setCookies) headers.append('set-cookie', cookie)
   return new Response(null, { status: 303, headers })
-}
-
-export type AuthServiceAnswer =
-  | { ok: true; data: unknown; setCookies: string[] }
-  | { ok: false; error: AuthCallError & { status: number }; setCookies: string[] }
-
-/**
- * Calls an endpoint of the auth service as its browser client does (a JSON
- * POST with the visitor's cookies and origin), through the same door as
- * /api/auth/*: its sign-in budgets, bans, demo mode and error mapping apply
- * to a form post exactly as to the script's call.
- */
-export async function callAuthService(request: Request, path: string, body: unknown): Promise<AuthServiceAnswer> {
-  const headers = new Headers(request.headers)
-  headers.set('content-type', 'application/json')
-  headers.set('accept', 'application/json')
-  headers.delete('content-length')
-  const url = new URL(`/api/auth${path}`, request.url)
-  const response = await handleAuthRequest(
-    await getAuth(),
-    new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }),
-    clientAddressOf(request),
-  )
-  const json: unknown = await response.json().catch(() => null)
-  const setCookies = response.headers.getSetCookie()
-  if (response.ok) return { ok: true, data: json, setCookies }
-  const error = json && typeof json === 'object' ? (json as AuthCallError) : {}
-  return { ok: false, error: { ...error, status: response.status }, setCookies }
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { sessionCookieRules } from '@/server/auth/internals.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { AUTH_NAMES, cookieHeader } from '@/test/cookie-headers'
@@ -23,10 +24,10 @@ beforeAll(async () => {
 
 describe('the verdict "anonymous", for arbitrary Cookie headers holding a live session', () => {
   it('keeps auth.server.ts on the cookie prefix the verdict looks for', async () => {
-    const { authCookies } = await api.auth.$context
-    expect(authCookies.sessionToken.name.startsWith(AUTH_COOKIE_PREFIX)).toBe(true)
-    expect(AUTH_NAMES).toContain(authCookies.sessionToken.name)
-    expect(AUTH_NAMES).toContain(authCookies.dontRememberToken.name)
+    const { sessionCookie, dontRememberCookie } = await sessionCookieRules(api.auth)
+    expect(sessionCookie.startsWith(AUTH_COOKIE_PREFIX)).toBe(true)
+    expect(AUTH_NAMES).toContain(sessionCookie)
+    expect(AUTH_NAMES).toContain(dontRememberCookie)
   })
 
   const SEED = 2026

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 import type { PipelineStep } from '@/server/http/pipeline.server'
+import { processWide } from '@/server/platform/process-wide.server'
 
 import { tallies, type Tally } from '../platform/tallies.server'
 
@@ -26,9 +27,7 @@ function createMetrics() {
   return { registry, requests, duration }
 }
 
-// On globalThis: the build holds two copies of the server's modules.
-const key = Symbol.for('start-books.metrics')
-const metrics = ((globalThis as { [key]?: ReturnType<typeof createMetrics> })[key] ??= createMetrics())
+const metrics = processWide('metrics', createMetrics)
 
 /**
  * The pipeline step that counts every request (outermost but for the request

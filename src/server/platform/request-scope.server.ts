@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-// With its extension: vite.config.ts loads this file (through the database client) as Node does.
+// With their extensions: vite.config.ts loads this file (through the database client) as Node does.
+import { processWide } from './process-wide.server.ts'
 import { startSpan } from './trace-hooks.server.ts'
 
 /** What the server knows of the request being handled, wherever it is: its id, its database time. */
@@ -13,11 +14,8 @@ export interface RequestScope {
   traceId?: string
 }
 
-// One store for the whole process: the build holds two copies of this
-// module (nitro's entry bundle, which opens the database, and the SSR bundle).
-const key = Symbol.for('start-books.request-scopes')
-const shared = globalThis as { [key]?: AsyncLocalStorage<RequestScope> }
-const scopes = (shared[key] ??= new AsyncLocalStorage())
+// One store for the whole process: nitro's entry bundle opens the database, the SSR bundle serves the request.
+const scopes = processWide('request-scopes', () => new AsyncLocalStorage<RequestScope>())
 
 /** Runs `fn` as the request `requestId` (async included): log lines and query times are its own. */
 export function requestScope<T>(requestId: string, fn: () => T): T {

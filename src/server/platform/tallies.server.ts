@@ -1,3 +1,6 @@
+// Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
+import { processWide } from './process-wide.server.ts'
+
 /**
  * What the server counts and reads for /api/metrics, in plain process memory:
  * an increment is one Map update, and prom-client (metrics.server.ts) is only
@@ -16,10 +19,10 @@ export interface Tally {
   read: () => Iterable<{ labels: Labels; value: number }>
 }
 
-// On globalThis: the build holds two copies of the server's modules (nitro's entry bundle and the SSR bundle).
-const key = Symbol.for('start-books.tallies')
-const shared = ((globalThis as { [key]?: { tallies: Map<string, Tally>; counterValues: Map<string, Values> } })[key] ??=
-  { tallies: new Map(), counterValues: new Map() })
+const shared = processWide('tallies', () => ({
+  tallies: new Map<string, Tally>(),
+  counterValues: new Map<string, Values>(),
+}))
 const store = shared.tallies
 
 type Values = Map<string, { labels: Labels; value: number }>

@@ -5,19 +5,18 @@ import net from 'node:net'
 import type { Logger } from 'pino'
 
 import { logger as defaultLogger } from '../platform/logger.server'
+import { processWide } from '../platform/process-wide.server'
 
-// On globalThis: the build holds two copies of this module (nitro's entry
-// bundle, which sets it, and the SSR bundle, whose health route reads it).
-const DRAINING = Symbol.for('start-books.draining')
-const shared = globalThis as { [DRAINING]?: boolean }
+// Set by nitro's entry bundle, read by the SSR bundle's health route.
+const shared = processWide('draining', () => ({ draining: false }))
 
 /** True from the first SIGTERM/SIGINT on: readiness answers 503. */
 export function isDraining(): boolean {
-  return shared[DRAINING] === true
+  return shared.draining
 }
 
 export function startDraining() {
-  shared[DRAINING] = true
+  shared.draining = true
 }
 
 export interface ShutdownOptions {
