@@ -194,5 +194,5 @@ export function acceptQueueReader(http: Server): (() => number) | undefined {
 
 /** For tests: a fresh process state. */
 export function resetDrainingForTests() {
-  shared[DRAINING] = false
+  shared.draining = false
 }
