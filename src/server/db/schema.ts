@@ -91,7 +91,7 @@ export const session = pgTable(
 /**
  * The proof of presence's window per session (decision 035): the session's
  * sign-in opens it, and `usedAt` is the last protected action that kept it
- * open (src/server/auth/presence.server.ts). Goes with its session.
+ * open (src/server/auth/proof.server.ts). Goes with its session.
  */
 export const sessionProof = pgTable('session_proof', {
   sessionId: text('session_id')
