@@ -11,7 +11,7 @@ import { FAILED_KEPT_SECONDS, jobRunnerFor } from '@/server/jobs/runner.server'
 import { logger } from '@/server/logger.server'
 import { inSpan } from '@/server/observability/trace-hooks.server'
 
-import { pushToOutbox } from './dev-outbox.server'
+import { pushToDevMailbox } from './dev-mailbox.server'
 
 /** An e-mail ready to go: rendered by its template (src/server/email/). */
 export interface EmailMessage {
@@ -207,7 +207,7 @@ let transport: { url: string; made: Promise<Transporter> } | undefined
 async function deliver(message: EmailMessage & { messageId: string }) {
   const { EMAIL_SERVER, EMAIL_FROM } = env()
   if (!EMAIL_SERVER) {
-    pushToOutbox(message)
+    pushToDevMailbox(message)
     logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox (/dev/mailbox)')
     return
   }
