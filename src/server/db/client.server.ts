@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
 import { embeddedRefuses } from '../../lib/env.server.ts'
-import { CHANGE_NOTICE_CHANNEL,ChangeNotices, hearChangeNotices } from '../fast-paths/change-notices.server.ts'
+import { CHANGE_NOTICE_CHANNEL, ChangeNotices, hearChangeNotices } from '../fast-paths/change-notices.server.ts'
 import { startQuery } from '../observability/request-scope.server.ts'
 import { gauge } from '../observability/tallies.server.ts'
 import { registerReplicas, ReplicaSet } from './replicas.server.ts'
