@@ -11,7 +11,7 @@ import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { CHANGE_NOTICE_CHANNEL,KEPT_READS, type KeptReadDeclaration } from './change-notices.server'
+import { CHANGE_NOTICE_CHANNEL, KEPT_READS, type KeptReadDeclaration } from './change-notices.server'
 import { CACHEABLE_PAGES } from './page-cache.server'
 import { readSession } from './session-read.server'
 
