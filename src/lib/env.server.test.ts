@@ -117,7 +117,7 @@ describe('production', () => {
     expect(parseEnv(PRODUCTION)).toMatchObject({ isProduction: true, NODE_ENV: 'production' })
   })
 
-  it('requires EMAIL_SERVER: no dev outbox in production', () => {
+  it('requires EMAIL_SERVER: no dev mailbox in production', () => {
     const found = issues({ ...PRODUCTION, EMAIL_SERVER: undefined })
     expect(found).toHaveLength(1)
     expect(found[0]).toMatch(/^EMAIL_SERVER: EMAIL_SERVER is required in production/)

@@ -307,7 +307,8 @@ export const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['EMAIL_SERVER'],
-        message: 'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev outbox is off there',
+        message:
+          'EMAIL_SERVER is required in production (smtp://user:password@host:port): the dev mailbox is off there',
       })
     }
     if (env.isProduction && env.DEMO_MODE && env.DEMO_CONTACT_EMAIL.toLowerCase() === PLACEHOLDER_CONTACT_EMAIL) {

@@ -9,7 +9,7 @@ import { REST_PREFIX, RPC_PREFIX } from '@/server/api/handlers.server'
 import { type Router, router } from '@/server/api/router.server'
 import { type Auth, createAuth } from '@/server/auth/auth.server'
 import { readDemoHint } from '@/server/auth/demo-hint.server'
-import { listOutbox } from '@/server/email/dev-outbox.server'
+import { listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type Next, pipeline } from '@/server/http/pipeline.server'
 import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 
@@ -87,7 +87,7 @@ export async function createApiHarness(
     if (!sent.ok) throw new Error(`could not send a code to ${email}: ${await sent.text()}`)
     // Demo mode shows the demo accounts' codes on the verify page instead of mailing them.
     const hint = await readDemoHint(auth, email)
-    const mail = listOutbox().find((entry) => entry.to === email) // newest first
+    const mail = listDevMailbox().find((entry) => entry.to === email) // newest first
     const otp = hint?.code ?? (mail && /\b(\d{6})\b/.exec(mail.text)?.[1])
     if (!otp) throw new Error(`no code e-mailed to ${email}`)
     const response = await post('/sign-in/email-otp', { email, otp })

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 
 import type { Auth } from '@/server/auth/auth.server'
-import { listOutbox } from '@/server/email/dev-outbox.server'
+import { listDevMailbox } from '@/server/email/dev-mailbox.server'
 
 /** The base URL the test auth instances are built with. */
 export const TEST_BASE_URL = 'http://localhost:3000'
@@ -23,9 +23,9 @@ export function authRequests(instance: () => Auth): { post: Fetch; get: Fetch } 
   }
 }
 
-/** The code from the latest e-mail to `email` in the dev outbox, as a user reads it. */
+/** The code from the latest e-mail to `email` in the dev mailbox, as a user reads it. */
 export function readCode(email: string) {
-  const mail = listOutbox().find((entry) => entry.to === email)
+  const mail = listDevMailbox().find((entry) => entry.to === email)
   if (!mail) throw new Error(`no e-mail to ${email} in the outbox`)
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
   if (!code) throw new Error(`no 6-digit code in the e-mail text:\n${mail.text}`)

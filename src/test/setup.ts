@@ -3,7 +3,7 @@
  * process.env, so BASE_URL is Vite's public base `/`, not the app's absolute
  * URL: the server's env() would refuse it ('Invalid base URL'). Tests that
  * need a base URL pass it to parseEnv() themselves. And no test ever sends a
- * real e-mail: without EMAIL_SERVER, mail goes to the dev outbox.
+ * real e-mail: without EMAIL_SERVER, mail goes to the dev mailbox.
  */
 import { resetEnvForTests } from '@/lib/env.server'
 

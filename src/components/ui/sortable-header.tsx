@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide'
-import type { ReactNode } from 'react'
 
 import { type ListSort, nextSort } from '@/lib/search-params'
 
@@ -47,29 +46,5 @@ export function SortableHeader<Sort extends string>({
         />
       </Link>
     </th>
-  )
-}
-
-/** A column header that does not sort (the list has no order by that column). */
-export function PlainHeader({ label, className }: { label: string; className?: string }) {
-  return (
-    <th scope="col" className={cn('px-4 py-2 text-start font-medium', className)}>
-      {label}
-    </th>
-  )
-}
-
-/** A manager list as a table: its name, its header cells (`SortableHeader`, `PlainHeader`), a line above each row. */
-export function ListTable({ label, headers, children }: { label: string; headers: ReactNode; children: ReactNode }) {
-  return (
-    <table
-      aria-label={label}
-      className="w-full table-fixed border-separate border-spacing-0 overflow-hidden rounded-lg border border-border"
-    >
-      <thead className="text-sm text-muted-foreground">
-        <tr>{headers}</tr>
-      </thead>
-      <tbody className="[&>tr>td]:border-t [&>tr>td]:border-border">{children}</tbody>
-    </table>
   )
 }

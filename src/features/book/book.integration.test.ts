@@ -98,7 +98,7 @@ describe('book.list: the unfiltered first page is kept until the database announ
     const original = await titleOn(await read(), bookId)
     await vi.waitFor(
       async () => {
-        await api.db.execute(sql`update page_data_version set version = version where false`)
+        await api.db.execute(sql`update change_counter set version = version where false`)
         await read()
         await quietRename(bookId, `${original} (probe)`)
         const seen = await titleOn(await read(), bookId)

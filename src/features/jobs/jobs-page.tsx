@@ -1,11 +1,11 @@
-import { useMutation, type UseMutationOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 
+import { useAdminAction } from '@/components/layout/use-admin-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ListTable, PlainHeader } from '@/components/ui/list-table'
 import { PageHeader } from '@/components/ui/page-header'
-import { toast } from '@/components/ui/toaster'
-import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import { useTranslation } from '@/lib/i18n/react'
 import { JOB_STATES } from '@/lib/jobs'
 import { orpc } from '@/lib/orpc'
@@ -34,50 +34,43 @@ function JobsView({ overview }: { overview: JobsOverview }) {
         <h2 id="jobs-queues" className="text-lg font-semibold">
           {t('queues.title')}
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
-                  {t('queues.queue')}
-                </th>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
-                  {t('queues.schedule')}
-                </th>
-                {JOB_STATES.map((state) => (
-                  <th key={state} scope="col" className="px-4 py-2 text-end font-medium">
-                    {t(`states.${state}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {overview.queues.map((queue) => (
-                <tr key={queue.name} data-testid="job-queue">
-                  <th scope="row" className="px-4 py-2 text-start font-normal">
-                    <span className="block font-medium">{t(`names.${queue.name}`)}</span>
-                    <code className="text-xs text-muted-foreground">{queue.name}</code>
-                  </th>
-                  <td className="px-4 py-2">
-                    {queue.schedule ? (
-                      <>
-                        <span className="block">{scheduleOf(queue.schedule)}</span>
-                        <code className="text-xs text-muted-foreground">{queue.schedule}</code>
-                      </>
-                    ) : (
-                      t('queues.onDemand')
-                    )}
-                  </td>
-                  {JOB_STATES.map((state) => (
-                    <td key={state} className="px-4 py-2 text-end tabular-nums">
-                      {queue.counts[state]}
-                    </td>
-                  ))}
-                </tr>
+        <ListTable
+          label={t('queues.title')}
+          layout="auto"
+          headers={
+            <>
+              <PlainHeader label={t('queues.queue')} />
+              <PlainHeader label={t('queues.schedule')} />
+              {JOB_STATES.map((state) => (
+                <PlainHeader key={state} label={t(`states.${state}`)} className="text-end" />
               ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+        >
+          {overview.queues.map((queue) => (
+            <tr key={queue.name} data-testid="job-queue">
+              <th scope="row" className="px-4 py-2 text-start font-normal">
+                <span className="block font-medium">{t(`names.${queue.name}`)}</span>
+                <code className="text-xs text-muted-foreground">{queue.name}</code>
+              </th>
+              <td className="px-4 py-2">
+                {queue.schedule ? (
+                  <>
+                    <span className="block">{scheduleOf(queue.schedule)}</span>
+                    <code className="text-xs text-muted-foreground">{queue.schedule}</code>
+                  </>
+                ) : (
+                  t('queues.onDemand')
+                )}
+              </td>
+              {JOB_STATES.map((state) => (
+                <td key={state} className="px-4 py-2 text-end tabular-nums">
+                  {queue.counts[state]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ListTable>
       </section>
       <section aria-labelledby="jobs-failures" className="flex flex-col gap-3">
         <h2 id="jobs-failures" className="text-lg font-semibold">
@@ -100,8 +93,16 @@ function JobsView({ overview }: { overview: JobsOverview }) {
 function FailureRow({ failure }: { failure: JobFailure }) {
   const { t } = useTranslation('jobs')
   const date = useFormatDate()
-  const retry = useJobAction(orpc.jobs.retry.mutationOptions(), 'jobs:toasts.retried', 'jobs:toasts.retryFailed')
-  const cancel = useJobAction(orpc.jobs.cancel.mutationOptions(), 'jobs:toasts.cancelled', 'jobs:toasts.cancelFailed')
+  const retry = useAdminAction(orpc.jobs.retry.mutationOptions(), {
+    successToast: 'jobs:toasts.retried',
+    errorToast: 'jobs:toasts.retryFailed',
+    refresh: orpc.jobs.key(),
+  })
+  const cancel = useAdminAction(orpc.jobs.cancel.mutationOptions(), {
+    successToast: 'jobs:toasts.cancelled',
+    errorToast: 'jobs:toasts.cancelFailed',
+    refresh: orpc.jobs.key(),
+  })
   const job = { queue: failure.queue, id: failure.id }
   return (
     <li data-testid="job-failure" className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
@@ -135,22 +136,4 @@ function FailureRow({ failure }: { failure: JobFailure }) {
       )}
     </li>
   )
-}
-
-/** Retry or cancel: its toast on success, then the page's fresh figures; a failure is toasted like every mutation's. */
-function useJobAction<Data, Failure, Variables>(
-  procedure: UseMutationOptions<Data, Failure, Variables>,
-  successToast: TranslationKey,
-  errorToast: TranslationKey,
-) {
-  const { t } = useTranslation('jobs')
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...procedure,
-    meta: { errorToast },
-    onSuccess: async () => {
-      toast.success(translate(t, successToast))
-      await queryClient.invalidateQueries({ queryKey: orpc.jobs.key() })
-    },
-  })
 }

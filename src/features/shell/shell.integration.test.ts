@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
-import { pushToOutbox } from '@/server/email/dev-outbox.server'
+import { pushToDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 let api: ApiHarness
@@ -61,9 +61,9 @@ describe('shell.state', () => {
 
 describe('shell.devMailbox', () => {
   it.each(['anonymous', 'user', 'admin'] as const)(
-    'lists the development outbox, newest first, for %s in development',
+    'lists the development mailbox, newest first, for %s in development',
     async (caller) => {
-      pushToOutbox({ to: 'mailbox@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' })
+      pushToDevMailbox({ to: 'mailbox@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' })
       const emails = await (await api.client(caller)).shell.devMailbox()
       expect(emails[0]).toMatchObject({ to: 'mailbox@example.com', subject: 'Hello' })
     },

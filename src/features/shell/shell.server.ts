@@ -4,7 +4,7 @@ import { environmentBadge } from '@/lib/environment-badge.server'
 import { isLanguage, type Language, LANGUAGES } from '@/lib/i18n/config'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
 import { publicProcedure } from '@/server/api/procedure.server'
-import { listOutbox } from '@/server/email/dev-outbox.server'
+import { listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { apiError } from '@/server/http/api-errors.server'
 import { cookieValue } from '@/server/http/cookies.server'
 
@@ -66,7 +66,7 @@ const devMailbox = publicProcedure
   )
   .handler(({ context }) => {
     devOnly(context.env)
-    return listOutbox()
+    return listDevMailbox()
   })
 
 /** Every e-mail of the product in every language, with sample values (src/server/email/gallery.server.ts). */

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CircleX, type IconNode } from 'lucide'
 
 import { Badge } from '@/components/ui/badge'
 import { Icon } from '@/components/ui/icon'
+import { ListTable, PlainHeader } from '@/components/ui/list-table'
 import { useTranslation } from '@/lib/i18n/react'
 
 import { vitalsQueries } from './queries'
@@ -36,36 +37,31 @@ function VitalsTable({ rows }: { rows: VitalRow[] }) {
       {routes.size === 0 ? (
         <p className="text-muted-foreground">{t('vitals.empty', { hours: VITALS_HOURS })}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
-                  {t('vitals.page')}
-                </th>
-                {VITALS.map((name) => (
-                  <th key={name} scope="col" className="px-4 py-2 text-start font-medium">
-                    {t(`vitals.metrics.${name}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {[...routes].map(([route, metrics]) => (
-                <tr key={route} data-testid="vitals-route">
-                  <th scope="row" className="px-4 py-2 text-start font-normal">
-                    <code dir="ltr">{route}</code>
-                  </th>
-                  {VITALS.map((name) => (
-                    <td key={name} className="px-4 py-2">
-                      <VitalCell name={name} row={metrics[name]} />
-                    </td>
-                  ))}
-                </tr>
+        <ListTable
+          label={t('vitals.title')}
+          layout="auto"
+          headers={
+            <>
+              <PlainHeader label={t('vitals.page')} />
+              {VITALS.map((name) => (
+                <PlainHeader key={name} label={t(`vitals.metrics.${name}`)} />
               ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+        >
+          {[...routes].map(([route, metrics]) => (
+            <tr key={route} data-testid="vitals-route">
+              <th scope="row" className="px-4 py-2 text-start font-normal">
+                <code dir="ltr">{route}</code>
+              </th>
+              {VITALS.map((name) => (
+                <td key={name} className="px-4 py-2">
+                  <VitalCell name={name} row={metrics[name]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   )

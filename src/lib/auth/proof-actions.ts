@@ -1,5 +1,5 @@
 /**
- * The actions a proof of presence confirms (src/server/auth/presence-rules.server.ts
+ * The actions a proof of presence confirms (src/server/auth/proof-rules.server.ts
  * says which route or procedure is which). The server names the action in its
  * 403 SESSION_EXPIRED, and the proof dialog shows it (`auth:proof.actions.<name>`),
  * with 'This action cannot be undone' for the irreversible ones only.

@@ -4,8 +4,8 @@ import type { AuthErrorCode } from '@/lib/auth/auth-errors'
 import type { Permission } from '@/lib/auth/permissions'
 import { roleCan } from '@/lib/auth/role-matrix'
 import { DEMO_MODE_ERROR_CODE, DEMO_MODE_STATUS } from '@/lib/demo/demo-error'
-import { presenceRefusal } from '@/server/auth/presence.server'
-import { procedureRule } from '@/server/auth/presence-rules.server'
+import { proofRefusal } from '@/server/auth/proof.server'
+import { procedureRule } from '@/server/auth/proof-rules.server'
 import { rememberWrite, replicasOfDatabase } from '@/server/db/replicas.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 
@@ -96,11 +96,11 @@ const signedIn = base.use(async ({ context, next }) => {
 })
 
 /**
- * The procedure's classification (src/server/auth/presence-rules.server.ts),
+ * The procedure's classification (src/server/auth/proof-rules.server.ts),
  * applied before its input is even validated: refused while impersonating, or
- * 403 SESSION_EXPIRED naming the action until the caller proves presence.
+ * 403 SESSION_EXPIRED naming the action until the caller gives the proof.
  */
-export const presence = os.$context<ApiContext>().middleware(async ({ context, path, next }, input) => {
+export const proofCheck = os.$context<ApiContext>().middleware(async ({ context, path, next }, input) => {
   const result = await sessionOf(context)
   if (!result) throw apiError('UNAUTHORIZED')
   const { user, session } = result
@@ -112,13 +112,13 @@ export const presence = os.$context<ApiContext>().middleware(async ({ context, p
     impersonatedBy: session.impersonatedBy,
   }
   const times = { windowSeconds: context.env.PROOF_WINDOW_SECONDS, maxAgeSeconds: context.env.PROOF_MAX_AGE_SECONDS }
-  const refusal = await presenceRefusal(context.db, procedureRule(path), caller, input, times, Date.now())
+  const refusal = await proofRefusal(context.db, procedureRule(path), caller, input, times, Date.now())
   if (refusal) throw authServiceError(403, refusal.code, {}, 'action' in refusal ? refusal.action : null)
   return next()
 })
 
 /** The signed-in caller, from the session cookie (a banned user has no session). */
-export const authedProcedure = signedIn.use(presence)
+export const authedProcedure = signedIn.use(proofCheck)
 
 /**
  * Signed in, and the caller's role grants `permission` (docs/product.md#permissions): the one line of access of every procedure. A procedure that
@@ -134,5 +134,5 @@ export function withPermission(permission: Permission, deniedCode?: AuthErrorCod
       if (deniedCode) throw authServiceError(403, deniedCode)
       throw apiError('FORBIDDEN', undefined, { values: { resource: Object.keys(permission).join(', ') } })
     })
-    .use(presence)
+    .use(proofCheck)
 }

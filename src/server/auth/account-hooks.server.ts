@@ -13,7 +13,7 @@ const CHANGE_EMAIL_PATHS = ['/email-otp/request-email-change', '/email-otp/chang
  * user-fields.server.ts):
  * - changing the e-mail needs an address no one uses ('Email already used';
  *   better-auth would answer success and send nothing); its proof of presence
- *   is presence.server.ts's.
+ *   is proof.server.ts's.
  */
 export async function accountHooks(ctx: HookContext) {
   if (CHANGE_EMAIL_PATHS.includes(ctx.path)) return checkEmailChange(ctx)

@@ -6,7 +6,7 @@ import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { session, user } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { authRequests, errorCode, readCode, signInWithCode, TEST_BASE_URL } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   )
 })
 
-beforeEach(() => clearOutbox())
+beforeEach(() => clearDevMailbox())
 
 const api = authRequests(() => auth)
 const withCookie = (cookie: string) => ({ headers: { cookie } })
@@ -65,7 +65,7 @@ describe('login variants', () => {
     })
     expect(sent.status).toBe(403)
     expect(await errorCode(sent)).toBe('SIGNUP_DISABLED')
-    expect(listOutbox()).toEqual([])
+    expect(listDevMailbox()).toEqual([])
     const signIn = await only.post('/sign-in/email-otp', {
       body: { email: 'variant-unknown@example.com', otp: '123456' },
     })
@@ -110,14 +110,14 @@ describe('change of name (/update-user)', () => {
 describe('change of e-mail by a code sent to the new address', () => {
   it('refuses an address in use with EMAIL_ALREADY_USED and sends nothing', async () => {
     const cookie = await signInWithCode(api, 'yusuf.haddad@example.com')
-    clearOutbox()
+    clearDevMailbox()
     const response = await api.post('/email-otp/request-email-change', {
       body: { newEmail: 'User@User.com' },
       ...withCookie(cookie),
     })
     expect(response.status).toBe(400)
     expect(await errorCode(response)).toBe('EMAIL_ALREADY_USED')
-    expect(listOutbox()).toEqual([])
+    expect(listDevMailbox()).toEqual([])
   })
 
   it('says nothing about addresses without a session', async () => {
@@ -127,11 +127,11 @@ describe('change of e-mail by a code sent to the new address', () => {
 
   it('changes the address once the code sent to the new one is given', async () => {
     const cookie = await signInWithCode(api, 'yusuf.haddad@example.com')
-    clearOutbox()
+    clearDevMailbox()
     const newEmail = 'yusuf.new@example.com'
     const requested = await api.post('/email-otp/request-email-change', { body: { newEmail }, ...withCookie(cookie) })
     expect(requested.status, await requested.clone().text()).toBe(200)
-    const [mail] = listOutbox()
+    const [mail] = listDevMailbox()
     expect(mail?.to).toBe(newEmail)
     expect(mail?.subject).toMatch(/confirm your new e-mail/)
 

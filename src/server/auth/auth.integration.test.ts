@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
 import { session, user, verification } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { authRequests, errorCode, readCode, sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 
 beforeEach(() => {
-  clearOutbox()
+  clearDevMailbox()
 })
 
 const client = authRequests
@@ -60,7 +60,7 @@ async function ageCode(email: string, seconds: number) {
 describe('sign-in with an e-mail code', () => {
   it('signs the seeded admin in: code by e-mail, session cookie, session with role admin', async () => {
     const code = await sendCode('admin@admin.com')
-    const mail = listOutbox()[0]!
+    const mail = listDevMailbox()[0]!
     expect(mail.to).toBe('admin@admin.com')
     expect(mail.subject).toContain(code)
     expect(mail.html).toContain(code)
@@ -109,19 +109,19 @@ describe('sign-in with an e-mail code', () => {
   it('never sends a fixed code: two sends give different codes, and the older one stops working', async () => {
     const codes = new Set<string>()
     for (let i = 0; i < 4; i++) {
-      clearOutbox()
+      clearDevMailbox()
       codes.add(await sendCode('user@user.com'))
     }
     // Four equal codes out of a million possible: a fixed code, not bad luck.
     expect(codes.size).toBeGreaterThan(1)
     for (const code of codes) expect(code).toMatch(/^\d{6}$/)
 
-    clearOutbox()
+    clearDevMailbox()
     const older = await sendCode('user@user.com')
-    clearOutbox()
+    clearDevMailbox()
     let newer = await sendCode('user@user.com')
     while (newer === older) {
-      clearOutbox()
+      clearDevMailbox()
       newer = await sendCode('user@user.com')
     }
     const refused = await signIn('user@user.com', older)
@@ -148,7 +148,7 @@ describe('sign-in with an e-mail code', () => {
     expect(right.headers.getSetCookie().join('\n')).not.toMatch(/session_token=[^;]/)
 
     // A new code works again.
-    clearOutbox()
+    clearDevMailbox()
     expect((await signIn('user@user.com', await sendCode('user@user.com'))).status).toBe(200)
   })
 
@@ -157,7 +157,7 @@ describe('sign-in with an e-mail code', () => {
     await ageCode('user@user.com', 4 * 60 + 50)
     expect((await signIn('user@user.com', fresh)).status).toBe(200)
 
-    clearOutbox()
+    clearDevMailbox()
     const code = await sendCode('user@user.com')
     const [row] = await handle.db
       .select({ expiresAt: verification.expiresAt })
@@ -223,7 +223,7 @@ describe('sign-in with an e-mail code', () => {
 
 describe('the permission matrix through the admin plugin', () => {
   async function signedIn(email: string) {
-    clearOutbox()
+    clearDevMailbox()
     return sessionCookie(await signIn(email, await sendCode(email)))
   }
 

@@ -32,7 +32,7 @@ import { isDemoAccount } from './demo-policy.server'
 import { withFirstAdminRole } from './first-admin.server'
 import { noticeHooks } from './notice-hooks.server'
 import { passkeyHooks } from './passkey-hooks.server'
-import { presenceHooks } from './presence.server'
+import { proofHooks } from './proof.server'
 import { discoveryUrl, isLoginOnly, OIDC_PROVIDER_ID } from './providers.server'
 import { userFieldRules, withProviderFieldsChecked } from './user-fields.server'
 
@@ -55,8 +55,8 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
   const demoMode = config.DEMO_MODE
   // The sign-in budgets (RATE_LIMIT=false turns them off, e.g. for the e2e apps).
   const budgets = config.RATE_LIMIT ? budgetHooks(budgetStore(db, clock), CLIENT_IP_HEADER, db) : undefined
-  // The proof of presence before the routes that need it (presence.server.ts, presence-rules.server.ts).
-  const presence = presenceHooks(
+  // The proof of presence before the routes that need it (proof.server.ts, proof-rules.server.ts).
+  const proof = proofHooks(
     db,
     { windowSeconds: config.PROOF_WINDOW_SECONDS, maxAgeSeconds: config.PROOF_MAX_AGE_SECONDS },
     clock,
@@ -104,7 +104,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       // Sessions live in the database only: a revoked session stops working
       // at once on every instance (no signed cookie cache).
       cookieCache: { enabled: false },
-      // Off: the proof of presence (presence.server.ts) guards deleting the account, changing
+      // Off: the proof of presence (proof.server.ts) guards deleting the account, changing
       // the e-mail and the sign-in methods, with its own window; a second clock would cut it short.
       freshAge: 0,
       // Demo mode: everyone signs in to the same accounts; their sessions end
@@ -135,7 +135,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
         // Counted first, so that no answer below can be probed without limit.
         await budgets?.before(ctx)
         await refuseBannedSend(ctx)
-        await presence.before(ctx)
+        await proof.before(ctx)
         await passkeys.before(ctx)
         await notices.before(ctx)
         // Login only: an unknown address gets no code but a clear answer,
@@ -156,7 +156,7 @@ export function createAuth(db: Database, config: Env, { clock }: AuthOptions = {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await budgets?.after(ctx)
-        await presence.after(ctx)
+        await proof.after(ctx)
         await passkeys.after(ctx)
         await notices.after(ctx)
         if (demoMode) return maskOtherSessions(ctx)

@@ -8,7 +8,7 @@ import { parseEnv } from '@/lib/env.server'
 import { createI18n } from '@/lib/i18n/instance'
 import { loadMessages } from '@/lib/i18n/messages'
 import { authBudget, passkey, user } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { authRequests, errorCode, readCode, sessionCookie, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 })
 
 beforeEach(async () => {
-  clearOutbox()
+  clearDevMailbox()
   // Each test starts a day later: the counters of the tests before are out of every window.
   now += 2 * 24 * HOUR
   await handle.db.delete(authBudget)
@@ -65,7 +65,7 @@ async function expectRefused(response: Response, maxSeconds: number) {
   return retryAfter
 }
 
-const mailsTo = (email: string) => listOutbox().filter((mail) => mail.to === email).length
+const mailsTo = (email: string) => listDevMailbox().filter((mail) => mail.to === email).length
 
 describe('codes e-mailed to one address', () => {
   it(`sends at most ${BUDGETS.codesPerAddress.limit} an hour, whatever the client address, on a rolling hour`, async () => {
@@ -144,7 +144,7 @@ describe('failed tries at the codes of one address', () => {
   it(`refuses the ${BUDGETS.guessesPerAddress.limit + 1}th failed try within 6 hours from any client, even with the right code; a new code does not reset it`, async () => {
     let tries = 0
     while (tries < BUDGETS.guessesPerAddress.limit) {
-      clearOutbox()
+      clearDevMailbox()
       expect((await send(email, ipOf(tries))).status).toBe(200)
       const code = readCode(email)
       // Three tries per code (then the code is gone), each from another machine.
@@ -153,7 +153,7 @@ describe('failed tries at the codes of one address', () => {
       }
       now += MINUTE
     }
-    clearOutbox()
+    clearDevMailbox()
     expect((await send(email, ipOf(200))).status).toBe(200)
     const fresh = readCode(email)
     await expectRefused(await signIn(email, fresh, ipOf(201)), 6 * 60 * 60)
@@ -174,7 +174,7 @@ describe('failed tries at the codes of one address', () => {
     const tagged = (n: number) => `user+${n}@user.com`
     let tries = 0
     for (let n = 0; tries < BUDGETS.guessesPerAddress.limit; n++) {
-      clearOutbox()
+      clearDevMailbox()
       now += HOUR // a fresh hour of codes for each tag's code
       expect((await send(tagged(n), ipOf(n))).status).toBe(200)
       const code = readCode(tagged(n))
@@ -182,7 +182,7 @@ describe('failed tries at the codes of one address', () => {
         expect(await errorCode(await signIn(tagged(n), wrong(code), ipOf(100 + tries)))).toBe('INVALID_OTP')
       }
     }
-    clearOutbox()
+    clearDevMailbox()
     now += HOUR
     expect((await send(email, ipOf(200))).status).toBe(200)
     await expectRefused(await signIn(email, readCode(email), ipOf(201)), 6 * 60 * 60)
@@ -190,7 +190,7 @@ describe('failed tries at the codes of one address', () => {
 
   it('does not count a right code', async () => {
     for (let i = 0; i < BUDGETS.guessesPerAddress.limit + 2; i++) {
-      clearOutbox()
+      clearDevMailbox()
       expect((await send(email, ipOf(i))).status).toBe(200)
       const response = await signIn(email, readCode(email), ipOf(i))
       expect(response.status).toBe(200)
@@ -208,7 +208,7 @@ describe('failed tries at the codes of one address', () => {
     let triesOnCode = 0
     for (let step = 0; now < start + 24 * HOUR; step++, now += 5 * MINUTE) {
       if (!code || triesOnCode >= 3) {
-        clearOutbox()
+        clearDevMailbox()
         if ((await send(email, ipOf(step))).status === 200) {
           code = readCode(email)
           triesOnCode = 0

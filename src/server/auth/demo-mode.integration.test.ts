@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { readDemoHint } from '@/server/auth/demo-hint.server'
 import type { Database } from '@/server/db/index.server'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { createTestDatabase } from '@/test/database'
 
 import { type Auth, createAuth } from './auth.server'
@@ -128,7 +128,7 @@ describe('demo mode on /api/auth', () => {
     db = handle.db
     auth = createAuth(db, parseEnv({ NODE_ENV: 'test', BASE_URL, DEMO_MODE: 'true', RATE_LIMIT: 'false' }))
     routes = authEndpointRoutes(auth.api)
-    clearOutbox()
+    clearDevMailbox()
     adminCookie = await signInDemoAccount(auth, ADMIN)
     ids = { user: await userId(db, USER) }
   })
@@ -159,7 +159,7 @@ describe('demo mode on /api/auth', () => {
 
   it('demo accounts sign in with the code of the demo hint; it is never e-mailed', () => {
     expect(adminCookie).toBeTruthy()
-    expect(listOutbox().filter((mail) => mail.to === ADMIN)).toEqual([])
+    expect(listDevMailbox().filter((mail) => mail.to === ADMIN)).toEqual([])
   })
 
   it('refuses every other POST of the API with 403 DEMO_MODE and changes nothing', async () => {
@@ -245,7 +245,7 @@ describe('demo mode on /api/auth', () => {
     const sent = await request(auth, '/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } })
     expect(sent.status).toBe(403)
     expect((await sent.json()).code).toBe('SIGNUP_DISABLED')
-    expect(listOutbox().filter((mail) => mail.to === email)).toEqual([])
+    expect(listDevMailbox().filter((mail) => mail.to === email)).toEqual([])
 
     const signIn = await request(auth, '/sign-in/email-otp', { body: { email, otp: '123456' } })
     expect(signIn.status).toBe(400)
@@ -257,7 +257,7 @@ describe('demo mode on /api/auth', () => {
     const sent = await request(auth, '/email-otp/send-verification-otp', { body: { email: other, type: 'sign-in' } })
     expect(sent.status).toBe(200)
     // An existing account that is not a demo account gets its code by e-mail, never in the hint.
-    expect(listOutbox().some((mail) => mail.to === other)).toBe(true)
+    expect(listDevMailbox().some((mail) => mail.to === other)).toBe(true)
     expect(await readDemoHint(auth, other)).toBeNull()
     expect(await readDemoHint(auth, 'nobody@example.com')).toBeNull()
 
@@ -278,9 +278,9 @@ describe('outside demo mode (control)', () => {
   it('the same requests succeed, so the 403s above are demo mode at work', async () => {
     const handle = await createTestDatabase()
     const auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'false' }))
-    clearOutbox()
+    clearDevMailbox()
     await request(auth, '/email-otp/send-verification-otp', { body: { email: ADMIN, type: 'sign-in' } })
-    const code = /\b(\d{6})\b/.exec(listOutbox().find((mail) => mail.to === ADMIN)!.text)![1]
+    const code = /\b(\d{6})\b/.exec(listDevMailbox().find((mail) => mail.to === ADMIN)!.text)![1]
     const cookie = sessionCookie(await request(auth, '/sign-in/email-otp', { body: { email: ADMIN, otp: code } }))
     const ids = { user: await userId(handle.db, USER) }
     expect(await readDemoHint(auth, ADMIN)).toBeNull()

@@ -8,7 +8,7 @@ import { router } from '@/server/api/router.server'
 import { readDemoHint } from '@/server/auth/demo-hint.server'
 import type { Database } from '@/server/db/index.server'
 import { session, user, verification } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { sessionCookie } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
 
@@ -74,7 +74,7 @@ describe('demo mode: codes', () => {
   it.each(['email-verification', 'forget-password', 'change-email', 'anything'])(
     'refuses a code of type %s like any write (403 DEMO_MODE), and writes nothing',
     async (type) => {
-      clearOutbox()
+      clearDevMailbox()
       const before = await verificationRows()
       for (const email of [ADMIN, 'amina.ali@example.com']) {
         const response = await call('/email-otp/send-verification-otp', VISITOR_A, { body: { email, type } })
@@ -82,7 +82,7 @@ describe('demo mode: codes', () => {
         expect(((await response.json()) as { code: string }).code).toBe('DEMO_MODE')
       }
       expect(await verificationRows()).toBe(before)
-      expect(listOutbox()).toHaveLength(0)
+      expect(listDevMailbox()).toHaveLength(0)
     },
   )
 

@@ -10,7 +10,7 @@ import { parseEnv } from '@/lib/env.server'
 import { openDatabase } from '@/server/db/client.server'
 import { prepareDatabase } from '@/server/db/index.server'
 import { user } from '@/server/db/schema'
-import { clearOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox } from '@/server/email/dev-mailbox.server'
 import { authRequests, signInWithCode, TEST_BASE_URL } from '@/test/auth-requests'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   )
 })
 
-beforeEach(() => clearOutbox())
+beforeEach(() => clearDevMailbox())
 
 async function roleOf(email: string) {
   const [row] = await handle.db.select({ role: user.role }).from(user).where(eq(user.email, email))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
 import { authBudget } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth.server'
@@ -16,7 +16,7 @@ beforeAll(async () => {
   handle = await createTestDatabase()
   auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'true' }))
 })
-afterAll(() => clearOutbox())
+afterAll(() => clearDevMailbox())
 
 function call(path: string, init: { body?: unknown; headers?: Record<string, string> } = {}, ip = '203.0.113.7') {
   const request = new Request(`${BASE_URL}/api/auth${path}`, {
@@ -29,9 +29,9 @@ function call(path: string, init: { body?: unknown; headers?: Record<string, str
 
 describe('the /api/auth handler', () => {
   it('never sends a session token in a response body', async () => {
-    clearOutbox()
+    clearDevMailbox()
     await call('/email-otp/send-verification-otp', { body: { email: 'user@user.com', type: 'sign-in' } })
-    const code = /\b(\d{6})\b/.exec(listOutbox()[0]!.text)![1]
+    const code = /\b(\d{6})\b/.exec(listDevMailbox()[0]!.text)![1]
     const signIn = await call('/sign-in/email-otp', { body: { email: 'user@user.com', otp: code } })
     expect(signIn.status).toBe(200)
     const signInBody = await signIn.json()
@@ -67,9 +67,9 @@ describe('the /api/auth handler', () => {
   })
 
   it('answers a live session’s check from one query, exactly as better-auth does', async () => {
-    clearOutbox()
+    clearDevMailbox()
     await call('/email-otp/send-verification-otp', { body: { email: 'admin@admin.com', type: 'sign-in' } })
-    const code = /\b(\d{6})\b/.exec(listOutbox()[0]!.text)![1]
+    const code = /\b(\d{6})\b/.exec(listDevMailbox()[0]!.text)![1]
     const signIn = await call('/sign-in/email-otp', { body: { email: 'admin@admin.com', otp: code } })
     const cookie = signIn.headers
       .getSetCookie()

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { user } from '@/server/db/schema'
-import { clearOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 import { readCode } from '@/test/auth-requests'
 
@@ -54,7 +54,7 @@ const BAD_ROLES: Array<[string, unknown]> = [
 
 describe('sign-up by code (/sign-in/email-otp with a name)', () => {
   async function signUp(email: string, extra: Record<string, unknown>) {
-    clearOutbox()
+    clearDevMailbox()
     expect((await post('anonymous', '/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200)
     return post('anonymous', '/sign-in/email-otp', { email, otp: readCode(email), ...extra })
   }

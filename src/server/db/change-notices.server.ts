@@ -3,8 +3,8 @@ import { processWide } from '../platform/process-wide.server.ts'
 import { gauge, tally } from '../platform/tallies.server.ts'
 import type { Database } from './client.server.ts'
 
-/** The channel of migration 0007: a notice after every committed write to a session, a user or the page data. */
-export const SESSION_CHANGE_CHANNEL = 'session_change'
+/** The channel of migrations 0007 and 0026: a notice after every committed write to a table whose reads are kept. */
+export const CHANGE_NOTICE_CHANNEL = 'change_notice'
 
 /** How a driver listens: resolves once it does, with a way to stop; calls `lost` if it stops by itself. */
 export type Listen = (notice: () => void, lost: () => void) => Promise<() => Promise<void>>

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { embeddedRefuses } from '../../lib/env.server.ts'
 import { startQuery } from '../platform/request-scope.server.ts'
 import { gauge } from '../platform/tallies.server.ts'
-import { ChangeNotices, hearChangeNotices, SESSION_CHANGE_CHANNEL } from './change-notices.server.ts'
+import { CHANGE_NOTICE_CHANNEL, ChangeNotices, hearChangeNotices } from './change-notices.server.ts'
 import { registerReplicas, ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, queryTimeoutNow } from './timeouts.server.ts'
@@ -112,7 +112,7 @@ async function openPostgres(
     try {
       await client.connect()
       if (await throughPooler(client)) throw new Error(NOT_DIRECT('the change notices (LISTEN)'))
-      await client.query(bounded(`listen ${SESSION_CHANGE_CHANNEL}`, timeouts.queryMs))
+      await client.query(bounded(`listen ${CHANGE_NOTICE_CHANNEL}`, timeouts.queryMs))
     } catch (error) {
       await stop().catch(() => {})
       throw error
@@ -246,7 +246,7 @@ async function throughPooler(client: import('pg').ClientBase) {
 async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void) {
   if (!(await throughPooler(client))) {
     client.on('notification', notice)
-    await client.query(`listen ${SESSION_CHANGE_CHANNEL}`)
+    await client.query(`listen ${CHANGE_NOTICE_CHANNEL}`)
     return
   }
   sendUnnamed(client, notice)
@@ -311,7 +311,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     })
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
   // One connection: PGlite calls the listener before the writing query resolves.
-  const notices = new ChangeNotices((notice) => client.listen(SESSION_CHANGE_CHANNEL, notice))
+  const notices = new ChangeNotices((notice) => client.listen(CHANGE_NOTICE_CHANNEL, notice))
   hearChangeNotices(db, notices)
   return {
     db,

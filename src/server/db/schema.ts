@@ -91,7 +91,7 @@ export const session = pgTable(
 /**
  * The proof of presence's window per session (decision 035): the session's
  * sign-in opens it, and `usedAt` is the last protected action that kept it
- * open (src/server/auth/presence.server.ts). Goes with its session.
+ * open (src/server/auth/proof.server.ts). Goes with its session.
  */
 export const sessionProof = pgTable('session_proof', {
   sessionId: text('session_id')
@@ -364,14 +364,14 @@ export const rowCount = pgTable('row_count', {
 })
 
 /**
- * One number that changes whenever a book, a genre or a user is written:
- * statement-level triggers (migration 0006) bump it, whoever writes, and its
- * change is announced on the `session_change` channel (migration 0007), which
- * is how every process hears that the kept first page of the catalogue is
- * stale (docs/decisions/026-kept-first-page.md). It no longer keys a page
- * cache (docs/decisions/030-no-signed-in-page-cache.md).
+ * A counter of the statements that write a book, a genre or a user: statement-
+ * level triggers bump it, whoever writes (migration 0006), and each bump is
+ * announced on the `change_notice` channel (migration 0007). It relays the
+ * writes that have no notice of their own, which is how every process hears
+ * that the kept first page of the catalogue is stale
+ * (docs/decisions/026-kept-first-page.md). Nothing reads its value.
  */
-export const pageDataVersion = pgTable('page_data_version', {
+export const changeCounter = pgTable('change_counter', {
   id: boolean('id').primaryKey().default(true),
   version: bigint('version', { mode: 'number' }).notNull(),
 })

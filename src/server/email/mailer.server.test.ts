@@ -6,7 +6,7 @@ import { LANGUAGES } from '@/lib/i18n/config'
 import { type DatabaseHandle, openDatabase } from '@/server/db/client.server'
 import { migrate } from '@/server/db/migrate.server'
 
-import { clearOutbox, listOutbox } from './dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from './dev-mailbox.server'
 import { galleryEmails } from './gallery.server'
 import { sendLoginCode } from './mailer.server'
 
@@ -57,9 +57,9 @@ describe('the sign-in e-mail in development', () => {
   it.each(LANGUAGES.map(({ key }) => key))(
     'says in %s who sends it, why, the code, how long it is valid and where to type it',
     async (language) => {
-      clearOutbox()
+      clearDevMailbox()
       await sendLoginCode({ db: handle.db, email: 'reader@example.com', code: '551234', language })
-      const [mail] = listOutbox()
+      const [mail] = listDevMailbox()
       expect(mail!.subject).toContain('Start Books')
       expect(mail!.subject).toContain('551234')
       const link = 'http://127.0.0.1:3000/login/verify?email=reader%40example.com'

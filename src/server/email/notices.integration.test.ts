@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { passkeyChanged } from '@/server/auth/passkey-hooks.server'
 import { passkey, user } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { authRequests, readCode, sessionCookie } from '@/test/auth-requests'
 
@@ -19,7 +19,7 @@ let api: ApiHarness
 beforeAll(async () => {
   api = await createApiHarness()
 })
-beforeEach(() => clearOutbox())
+beforeEach(() => clearDevMailbox())
 
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'
 const CHROME_WINDOWS =
@@ -28,7 +28,7 @@ const CHROME_WINDOWS_NEXT = CHROME_WINDOWS.replace('126.0.0.0', '127.0.0.0')
 
 /** The e-mails sent since the outbox was cleared, oldest first, without the codes (their subject has one). */
 const notices = () =>
-  listOutbox()
+  listDevMailbox()
     .filter((mail) => !/\b\d{6}\b/.test(mail.subject))
     .reverse()
 
@@ -61,7 +61,7 @@ describe('a sign-in from a new device', () => {
     expect(told).toMatchObject({ to: email, subject: 'Nouvelle connexion à votre compte Start Books' })
     expect(told!.text).toContain('Firefox 128 sur Android 14')
 
-    clearOutbox()
+    clearDevMailbox()
     await signInFrom(email, FIREFOX_ANDROID)
     await signInFrom(email, CHROME_WINDOWS)
     expect(notices()).toEqual([])
@@ -74,7 +74,7 @@ describe('the welcome', () => {
   it('is sent once onboarding is done, and not again', async () => {
     const email = `welcome-${randomUUID()}@example.com`
     const client = await api.client({ email })
-    clearOutbox()
+    clearDevMailbox()
     await client.auth.onboard({ name: 'Ada Lovelace' })
     expect(notices()).toMatchObject([{ to: email, subject: 'Welcome to Start Books' }])
     await client.auth.onboard({ name: 'Ada King' })
@@ -88,7 +88,7 @@ describe('a change of e-mail address', () => {
     const newEmail = `new-${randomUUID()}@example.com`
     const caller = { email: oldEmail }
     await api.cookie(caller)
-    clearOutbox()
+    clearDevMailbox()
     expect((await api.authPost(caller, '/email-otp/request-email-change', { newEmail })).status).toBe(200)
     const changed = await api.authPost(caller, '/email-otp/change-email', { newEmail, otp: readCode(newEmail) })
     expect(changed.status, JSON.stringify(changed.json)).toBe(200)
@@ -108,7 +108,7 @@ describe('a ban', () => {
     await api.cookie({ email })
     await api.db.update(user).set({ language: 'sw' }).where(eq(user.email, email))
     const { id } = (await userRow(email))!
-    clearOutbox()
+    clearDevMailbox()
     const expiresAt = '2031-05-01T12:00:00.000Z'
     await (await api.client('admin')).user.ban({ id, reason: 'Matangazo', expiresAt })
     const [mail, ...more] = notices()
@@ -140,7 +140,7 @@ describe('passkeys', () => {
     const caller = { email }
     await api.cookie(caller)
     const { id: userId } = (await userRow(email))!
-    clearOutbox()
+    clearDevMailbox()
 
     const added = await passkeyRow(userId, 'Pixel 8')
     const by = { userId, impersonatedBy: null }
@@ -151,13 +151,13 @@ describe('passkeys', () => {
     expect(notices()).toMatchObject([{ to: email, subject: 'A passkey was added to your Start Books account' }])
     expect(notices()[0]!.text).toContain('Pixel 8')
 
-    clearOutbox()
+    clearDevMailbox()
     const spare = await passkeyRow(userId, 'Spare key')
     const removed = await api.authPost(caller, '/passkey/delete-passkey', { id: added })
     expect(removed.status, JSON.stringify(removed.json)).toBe(200)
     expect(notices()).toMatchObject([{ to: email, subject: 'A passkey was removed from your Start Books account' }])
 
-    clearOutbox()
+    clearDevMailbox()
     await (await api.client('admin')).user.removePasskey({ id: userId, passkeyId: spare })
     expect(notices()).toMatchObject([{ to: email, subject: 'A passkey was removed from your Start Books account' }])
     expect(notices()[0]!.text).toContain('Spare key')

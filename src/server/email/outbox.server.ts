@@ -10,7 +10,7 @@ import { logger } from '@/server/platform/logger.server'
 import { inSpan } from '@/server/platform/trace-hooks.server'
 import { enqueue, FAILED_KEPT_SECONDS, type Queue } from '@/server/queue/queue.server'
 
-import { pushToOutbox } from './dev-outbox.server'
+import { pushToDevMailbox } from './dev-mailbox.server'
 
 /** An e-mail ready to go: rendered by its template (src/server/email/). */
 export interface EmailMessage {
@@ -206,7 +206,7 @@ let transport: { url: string; made: Promise<Transporter> } | undefined
 async function deliver(message: EmailMessage & { messageId: string }) {
   const { EMAIL_SERVER, EMAIL_FROM } = env()
   if (!EMAIL_SERVER) {
-    pushToOutbox(message)
+    pushToDevMailbox(message)
     logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox (/dev/mailbox)')
     return
   }

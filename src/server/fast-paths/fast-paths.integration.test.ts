@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
-import { SESSION_CHANGE_CHANNEL } from '@/server/db/change-notices.server'
+import { CHANGE_NOTICE_CHANNEL } from '@/server/db/change-notices.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 import { KEPT_READS, type KeptReadDeclaration } from './kept-reads.server'
@@ -101,7 +101,7 @@ const KEPT_READ_RUNS: Record<string, () => Promise<() => Promise<unknown>>> = {
 }
 
 /** Forgets every kept read: a write announced (a statement trigger fires for no row too). */
-const forgetAll = () => api.db.execute(sql`update page_data_version set version = version where false`)
+const forgetAll = () => api.db.execute(sql`update change_counter set version = version where false`)
 
 /** Runs `read` until it is served kept (the first read, or the listener's start, may not keep it). */
 async function keep(read: () => Promise<unknown>) {
@@ -195,7 +195,7 @@ type Event = keyof typeof EVENTS
 /**
  * Which writes to each table are announced on the change channel: by a
  * trigger whose function notifies, or whose function writes a table whose
- * writes are announced (page_data_version_bump, migration 0006).
+ * writes are announced (change_counter_bump, migrations 0006 and 0026).
  */
 async function announcedWrites(): Promise<Map<string, Set<Event>>> {
   const { rows } = await driver().query(`
@@ -208,7 +208,7 @@ async function announcedWrites(): Promise<Map<string, Set<Event>>> {
   const triggers = rows as Array<{ table: string; function: string; source: string; type: number }>
   const announcing = new Set(
     triggers
-      .filter((trigger) => trigger.source.includes(`pg_notify('${SESSION_CHANGE_CHANNEL}'`))
+      .filter((trigger) => trigger.source.includes(`pg_notify('${CHANGE_NOTICE_CHANNEL}'`))
       .map((t) => t.function),
   )
   const announced = new Map<string, Set<Event>>()

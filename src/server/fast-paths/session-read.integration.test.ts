@@ -94,7 +94,7 @@ describe('readSession', () => {
 })
 
 describe('kept session reads', () => {
-  it('keep a session until the database announces a write to a session, a user or the page data', async () => {
+  it('keep a session until the database announces a write to a session, a user, a book or a genre', async () => {
     const { cookie, row } = await signedIn()
     expect((await read(cookie)).result?.user.role).toBe('user')
     // A write that announces nothing (triggers off, as a replica applies changes): the kept read is served.

@@ -16,7 +16,7 @@ type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
 /**
  * Session reads kept by signed cookie until the database announces a write to
- * a session, a user or the page data, in any process (migration 0007): most
+ * a session, a user, a book or a genre, in any process (migration 0007): most
  * requests then make one round trip to the database instead of two. A
  * revoked session, a ban or a role change therefore counts from the notice,
  * a millisecond after its commit here and at once in the writing process

@@ -8,7 +8,7 @@ import { REST_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { session, user } from '@/server/db/schema'
-import { clearOutbox, listOutbox } from '@/server/email/dev-outbox.server'
+import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
 import { clientAddressOf } from '../http/client-address.server'
@@ -150,13 +150,13 @@ describe('bad input on the auth routes: 4xx, never 5xx', () => {
 
 describe('the client address', () => {
   it('is X-Forwarded-For’s last entry behind the trusted proxy, recorded on the session (never the client’s own claim)', async () => {
-    clearOutbox()
+    clearDevMailbox()
     const headers = { ...json, 'x-forwarded-for': '6.6.6.6, 198.51.100.23', 'x-start-client-ip': '6.6.6.6' }
     await send('/api/auth/email-otp/send-verification-otp', {
       body: JSON.stringify({ email: 'user@user.com', type: 'sign-in' }),
       headers,
     })
-    const otp = /\b(\d{6})\b/.exec(listOutbox()[0]!.text)![1]!
+    const otp = /\b(\d{6})\b/.exec(listDevMailbox()[0]!.text)![1]!
     const signIn = await send('/api/auth/sign-in/email-otp', {
       body: JSON.stringify({ email: 'user@user.com', otp }),
       headers,

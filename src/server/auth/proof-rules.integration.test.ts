@@ -4,7 +4,7 @@ import { organization } from 'better-auth/plugins'
 import { describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
-import { presence } from '@/server/api/procedure.server'
+import { proofCheck } from '@/server/api/procedure.server'
 import { router } from '@/server/api/router.server'
 import { createTestDatabase } from '@/test/database'
 
@@ -17,11 +17,11 @@ import {
   procedurePaths,
   procedureRule,
   unclassifiedRoutes,
-} from './presence-rules.server'
+} from './proof-rules.server'
 
 /**
  * The proof of presence holds by construction (issue 38): every live route of
- * both doors is classified in presence-rules.server.ts, so that a plugin or a
+ * both doors is classified in proof-rules.server.ts, so that a plugin or a
  * procedure added without a rule fails here instead of slipping through.
  */
 describe('the classification of every route', () => {
@@ -46,7 +46,7 @@ describe('the classification of every route', () => {
     expect(Object.keys(PROCEDURE_RULES).filter((path) => !procedures.includes(path))).toEqual([])
   })
 
-  it('is applied to every procedure that is not public (the presence middleware is in its chain)', () => {
+  it('is applied to every procedure that is not public (the proof middleware, proofCheck, is in its chain)', () => {
     const procedureAt = (path: string) =>
       path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], router) as {
         '~orpc': { middlewares: unknown[] }
@@ -54,7 +54,7 @@ describe('the classification of every route', () => {
     const unguarded = procedurePaths(router).filter(
       (path) =>
         procedureRule(path.split('.')).access !== 'public' &&
-        !procedureAt(path)['~orpc'].middlewares.includes(presence),
+        !procedureAt(path)['~orpc'].middlewares.includes(proofCheck),
     )
     expect(unguarded).toEqual([])
   })

@@ -10,12 +10,12 @@ import { passkey, user } from '@/server/db/schema'
  * procedure (by its path in the router) is
  * - `public`: no session needed (signing in, reads of the open pages);
  * - `ordinary`: a session is enough;
- * - `proof`: a session whose proof of presence is open (presence.server.ts),
+ * - `proof`: a session whose proof of presence is open (proof.server.ts),
  *   always or only `when` the request says so (a body that sets a role, the
  *   last passkey), with the `action` the proof dialog names.
  * `notWhileImpersonating`: refused while an admin acts as the user (the
  * person's own account, e-mail and sign-in methods stay theirs).
- * presence-rules.integration.test.ts enumerates the live routes and fails on
+ * proof-rules.integration.test.ts enumerates the live routes and fails on
  * any not classified here; at run time an unclassified one needs the proof.
  */
 export type Rule =

@@ -9,7 +9,7 @@ import { sessionProof } from '@/server/db/schema'
 
 import { recordAudit } from './audit.server'
 import type { Clock } from './budgets.server'
-import { authRouteRule, type Rule } from './presence-rules.server'
+import { authRouteRule, type Rule } from './proof-rules.server'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
@@ -23,7 +23,7 @@ export interface ProofTimes {
   maxAgeSeconds: number
 }
 
-export interface PresenceCaller {
+export interface ProofCaller {
   userId: string
   role: string | null | undefined
   sessionId: string
@@ -32,7 +32,7 @@ export interface PresenceCaller {
   impersonatedBy?: string | null
 }
 
-export type PresenceRefusal =
+export type ProofRefusal =
   { code: typeof NOT_WHILE_IMPERSONATING } | { code: 'SESSION_EXPIRED'; action: ProofAction | null }
 
 /**
@@ -40,7 +40,7 @@ export type PresenceRefusal =
  * (sudo mode): opened by the sign-in, kept open `windowSeconds` past each
  * protected action, closed `maxAgeSeconds` after the sign-in whatever is done.
  */
-async function keepProofOpen(db: Database, caller: PresenceCaller, times: ProofTimes, now: number) {
+async function keepProofOpen(db: Database, caller: ProofCaller, times: ProofTimes, now: number) {
   const opened = new Date(caller.createdAt).getTime()
   if (now - opened >= times.maxAgeSeconds * 1000) return false
   const [kept] = await db
@@ -58,18 +58,18 @@ async function keepProofOpen(db: Database, caller: PresenceCaller, times: ProofT
 }
 
 /**
- * What `rule` (presence-rules.server.ts) says of this signed-in caller's
+ * What `rule` (proof-rules.server.ts) says of this signed-in caller's
  * request, for both doors: nothing (it goes on), or the refusal. A caller
  * without the route's grant is let through to the route's own refusal.
  */
-export async function presenceRefusal(
+export async function proofRefusal(
   db: Database,
   rule: Rule,
-  caller: PresenceCaller,
+  caller: ProofCaller,
   body: unknown,
   times: ProofTimes,
   now: number,
-): Promise<PresenceRefusal | undefined> {
+): Promise<ProofRefusal | undefined> {
   if (rule.access === 'public') return
   if (rule.notWhileImpersonating && caller.impersonatedBy) return { code: NOT_WHILE_IMPERSONATING }
   if (rule.access !== 'proof' || (rule.grant && !roleCan(caller.role, rule.grant))) return
@@ -82,7 +82,7 @@ export async function presenceRefusal(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value)
 
-/** The routes that sign in, and the way each proves presence (recorded in the audit trail). */
+/** The routes that sign in, and the way each gives the proof (recorded in the audit trail). */
 const PROOF_METHODS: Record<string, string> = {
   '/sign-in/email-otp': 'email-code',
   '/passkey/verify-authentication': 'passkey',
@@ -93,7 +93,7 @@ const replaced = defineRequestState<{ userId: string; token: string } | null>(()
 
 /**
  * The proof of presence at the auth service's door, as its routes are
- * classified (presence-rules.server.ts; the app API's procedures are checked
+ * classified (proof-rules.server.ts; the app API's procedures are checked
  * by theirs, src/server/api/procedure.server.ts): a route that needs it is
  * refused 403 SESSION_EXPIRED, nothing done, unless the session's proof is
  * open (PROOF_WINDOW_SECONDS, PROOF_MAX_AGE_SECONDS;
@@ -102,7 +102,7 @@ const replaced = defineRequestState<{ userId: string; token: string } | null>(()
  * while signed in (the proof dialog) is recorded as a proof and replaces the
  * session it renews.
  */
-export function presenceHooks(db: Database, times: ProofTimes, clock: Clock = Date.now) {
+export function proofHooks(db: Database, times: ProofTimes, clock: Clock = Date.now) {
   return {
     async before(ctx: HookContext) {
       const method = PROOF_METHODS[ctx.path]
@@ -123,7 +123,7 @@ export function presenceHooks(db: Database, times: ProofTimes, clock: Clock = Da
         createdAt: current.session.createdAt,
         impersonatedBy: current.session.impersonatedBy,
       }
-      const refusal = await presenceRefusal(db, rule, caller, ctx.body ?? ctx.query, times, clock())
+      const refusal = await proofRefusal(db, rule, caller, ctx.body ?? ctx.query, times, clock())
       if (refusal?.code === NOT_WHILE_IMPERSONATING)
         throw new APIError('FORBIDDEN', { code: refusal.code, message: IMPERSONATING_MESSAGE })
       if (refusal)

@@ -9,7 +9,7 @@ import { apiContext } from '@/server/api/context.server'
 import { RPC_PREFIX } from '@/server/api/handlers.server'
 import { router } from '@/server/api/router.server'
 import { auditLog, passkey, session, sessionProof, user } from '@/server/db/schema'
-import { listOutbox } from '@/server/email/dev-outbox.server'
+import { listDevMailbox } from '@/server/email/dev-mailbox.server'
 import { type ApiHarness, type Caller, createApiHarness } from '@/test/api'
 
 const BASE_URL = 'http://localhost:3000'
@@ -221,7 +221,7 @@ describe('a proof of presence by e-mail code, while signed in', () => {
         }),
       )
     expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200)
-    const otp = /\b(\d{6})\b/.exec(listOutbox().find((mail) => mail.to === email)!.text)![1]
+    const otp = /\b(\d{6})\b/.exec(listDevMailbox().find((mail) => mail.to === email)!.text)![1]
     const signedIn = await post('/sign-in/email-otp', { email, otp })
     expect(signedIn.status).toBe(200)
     return signedIn.headers
@@ -372,10 +372,10 @@ describe('issue 38: every route that changes another account, or makes an admin,
     const newEmail = `changed-${target.id}@example.net`.toLowerCase()
     await (await api.client('admin')).user.update({ id: target.id, name: target.name, email: newEmail, role: 'user' })
     expect((await stateOf(target.id)).email).toBe(newEmail)
-    const toOld = listOutbox().find((mail) => mail.to === target.email)
+    const toOld = listDevMailbox().find((mail) => mail.to === target.email)
     expect(toOld?.subject).toBe('The e-mail address of your Start Books account was changed')
     expect(toOld?.text).toContain(newEmail)
-    expect(listOutbox().some((mail) => mail.to === newEmail)).toBe(true)
+    expect(listDevMailbox().some((mail) => mail.to === newEmail)).toBe(true)
   })
 })
 
