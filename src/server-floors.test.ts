@@ -32,7 +32,7 @@ describe('the floors of src/server', () => {
     const page = readFileSync(join(SERVER, '../../docs/architecture.md'), 'utf8')
     const section = page.split('## Floors of src/server')[1]?.split('\n## ')[0] ?? ''
     // One line per floor, top floor first: `| 9 | pipeline, process | … |`.
-    const drawn = [...section.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map(([, floor, names]) => [
+    const drawn = [...section.matchAll(/^\|\s*(\d+)\s*\|([^|]+)\|/gm)].map(([, floor, names]) => [
       Number(floor),
       names!.split(',').map((name) => name.replace(/`/g, '').trim()),
     ])
