@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-
 /**
  * The floors of src/server are the lint's (eslint.config.js, SERVER_FLOORS): a room
  * imports only rooms below its own. Here, every room stands on a floor (a new folder

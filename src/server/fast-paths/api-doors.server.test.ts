@@ -29,9 +29,9 @@ describe('the API doors before the page router', () => {
     expect(apiDoor('/api/rpc/book/list')).toBe(rpc)
     expect(apiDoor('/api/rest/books')).toBe(rest)
     const authDoor = apiDoor('/api/auth/sign-out')!
-    expect(await (await authDoor(new Request('http://localhost:3000/api/auth/sign-out', { method: 'POST' }))).text()).toBe(
-      'auth',
-    )
+    expect(
+      await (await authDoor(new Request('http://localhost:3000/api/auth/sign-out', { method: 'POST' }))).text(),
+    ).toBe('auth')
   })
 
   it('leave pages, documents and look-alike paths to the router', () => {

@@ -33,14 +33,23 @@ describe('form pages', () => {
     const reached = async () => new Response('reached')
     for (const page of FORM_POST_PAGES) {
       for (const url of [page, `${page}/`]) {
-        const response = await methodCheck(FORM_POST_PAGES)(new Request(`http://localhost:3000${url}`, { method: 'POST' }), reached)
+        const response = await methodCheck(FORM_POST_PAGES)(
+          new Request(`http://localhost:3000${url}`, { method: 'POST' }),
+          reached,
+        )
         expect(await response.text(), url).toBe('reached')
       }
-      const put = await methodCheck(FORM_POST_PAGES)(new Request(`http://localhost:3000${page}`, { method: 'PUT' }), reached)
+      const put = await methodCheck(FORM_POST_PAGES)(
+        new Request(`http://localhost:3000${page}`, { method: 'PUT' }),
+        reached,
+      )
       expect(put.status).toBe(405)
       expect(put.headers.get('allow')).toBe('GET, HEAD, POST')
     }
-    const about = await methodCheck(FORM_POST_PAGES)(new Request('http://localhost:3000/about', { method: 'POST' }), reached)
+    const about = await methodCheck(FORM_POST_PAGES)(
+      new Request('http://localhost:3000/about', { method: 'POST' }),
+      reached,
+    )
     expect(about.status).toBe(405)
   })
 })
