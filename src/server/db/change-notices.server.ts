@@ -1,7 +1,7 @@
 // Relative, with its extension: vite.config.ts loads this file (through the database client) as Node does.
 import { processWide } from '../platform/process-wide.server.ts'
 import { gauge, tally } from '../platform/tallies.server.ts'
-import type { Database } from './client.server.ts'
+import type { Database } from './database.ts'
 
 /** The channel of migrations 0007 and 0026: a notice after every committed write to a table whose reads are kept. */
 export const CHANGE_NOTICE_CHANNEL = 'change_notice'

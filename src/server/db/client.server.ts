@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { sql } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
 // Relative, with extensions: vite.config.ts imports this file, and its imports must be loadable
 // by Node as they are (no '@/' alias; Vite's native config loader).
@@ -10,6 +9,7 @@ import { embeddedRefuses } from '../../lib/env.server.ts'
 import { startQuery } from '../platform/request-scope.server.ts'
 import { gauge } from '../platform/tallies.server.ts'
 import { CHANGE_NOTICE_CHANNEL, ChangeNotices, hearChangeNotices } from './change-notices.server.ts'
+import type { Database } from './database.ts'
 import { registerReplicas, ReplicaSet } from './replicas.server.ts'
 import * as schema from './schema.ts'
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, queryTimeoutNow } from './timeouts.server.ts'
@@ -20,7 +20,7 @@ import { unreachable } from './unavailable.server.ts'
  * runs: PGlite (embedded PostgreSQL in WASM) for a zero-setup start and tests,
  * node-postgres for a real server.
  */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type { Database }
 
 export interface DatabaseHandle {
   db: Database

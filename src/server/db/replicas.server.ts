@@ -1,5 +1,5 @@
 import { processWide } from '../platform/process-wide.server.ts'
-import type { Database } from './client.server'
+import type { Database } from './database.ts'
 
 /**
  * Streaming replicas for the reads that tolerate a little lag
