@@ -55,6 +55,8 @@ export function ManagerBookListPage({ search, onSearchChange, permissions }: Man
           action={pathname}
           onValueChange={(term) => onSearchChange({ searchTerm: term })}
           label={t('list.searchLabel')}
+          showLabel
+          params={{ sort, order, genreId }}
           placeholder={t('list.searchPlaceholder')}
           className="max-w-md sm:flex-1"
         />
