@@ -61,7 +61,15 @@ export function AppBookListPage({ search, onSearchTermChange }: AppBookListPageP
           <LinkMenu
             label={t('fields.genre')}
             icon={Tags}
-            value={genre ? <span className="flex items-center gap-2"><GenreName genre={genre} /></span> : t('list.allGenres')}
+            value={
+              genre ? (
+                <span className="flex items-center gap-2">
+                  <GenreName genre={genre} />
+                </span>
+              ) : (
+                t('list.allGenres')
+              )
+            }
             items={[
               { key: '', label: t('list.allGenres'), search: { genreId: undefined }, current: !genreId },
               ...genres.map((item) => ({

@@ -67,7 +67,9 @@ export function BookCover({
     >
       <span className="absolute inset-y-0 start-0 w-2.5 bg-shade/25" />
       <span className="absolute inset-y-0 start-2.5 w-px bg-sheen/30" />
-      <span className={cn('line-clamp-4 text-sm leading-snug font-bold break-words', thumbnailOnPhone && 'max-sm:hidden')}>
+      <span
+        className={cn('line-clamp-4 text-sm leading-snug font-bold break-words', thumbnailOnPhone && 'max-sm:hidden')}
+      >
         {book.title}
       </span>
       <span className={cn('line-clamp-2 text-xs', thumbnailOnPhone && 'max-sm:hidden')}>{book.author}</span>
