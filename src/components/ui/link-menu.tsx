@@ -60,7 +60,7 @@ export function LinkMenu({
         details.current.querySelector('summary')?.focus()
       }}
     >
-      <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-border bg-control px-3 text-sm [&::-webkit-details-marker]:hidden">
+      <summary className="flex h-10 cursor-pointer list-none items-center gap-1.5 rounded-md border border-border bg-control px-2.5 text-sm [&::-webkit-details-marker]:hidden">
         <Icon node={icon} className="size-4 shrink-0 text-muted-foreground" />
         <span className="sr-only">{label}: </span>
         <span className="min-w-0 flex-1 truncate text-start">{value}</span>

@@ -45,7 +45,8 @@ export function AppBookListPage({ search, onSearchTermChange }: AppBookListPageP
   const genre = useQuery({ ...genreQueries.detail(genreId ?? ''), enabled: !!genreId }).data
   const genres = useQuery(genreQueries.menu()).data?.items ?? []
   return (
-    <div className="flex flex-col gap-4">
+    // Tighter on a phone: six books or more on the first screen, in Arabic's larger type too.
+    <div className="flex flex-col gap-3 sm:gap-4">
       <PageHeader title={t('shell:pages.books')} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput
@@ -102,11 +103,12 @@ export function AppBookListPage({ search, onSearchTermChange }: AppBookListPageP
         pagedUrl
         listParams={{ sort, order, genreId }}
         empty={t('list.empty')}
+        className="gap-2 sm:gap-4"
         pending={
           <div className={LIST}>
             {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className="flex gap-3 py-2 sm:py-0">
-                <div className="aspect-[2/3] w-10 animate-pulse rounded-md bg-muted sm:w-full" />
+              <div key={i} className="flex gap-3 py-1.5 sm:py-0">
+                <div className="aspect-[2/3] w-8 animate-pulse rounded-md bg-muted sm:w-full" />
               </div>
             ))}
           </div>
@@ -119,13 +121,13 @@ export function AppBookListPage({ search, onSearchTermChange }: AppBookListPageP
                 <Link
                   to="/app/books/$id"
                   params={{ id: book.id }}
-                  className="group flex gap-3 rounded-md py-2 sm:flex-col sm:gap-2 sm:py-0"
+                  className="group flex gap-3 rounded-md py-1.5 sm:flex-col sm:gap-2 sm:py-0"
                 >
                   <BookCover
                     book={book}
                     eager={index < EAGER_COVERS}
                     thumbnailOnPhone
-                    className="w-10 shrink-0 transition-transform group-hover:[translate:0_calc(var(--spacing)*-0.5)] sm:w-full"
+                    className="w-8 shrink-0 transition-transform group-hover:[translate:0_calc(var(--spacing)*-0.5)] sm:w-full"
                   />
                   <span className="flex min-w-0 flex-col gap-0.5">
                     <span className="line-clamp-2 text-sm font-medium">{book.title}</span>
