@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { SearchInput } from '@/components/ui/search-input'
 import { ListTable, PlainHeader, SortableHeader } from '@/components/ui/sortable-header'
-import { GenrePicker, genreQueries } from '@/features/genre'
+import { genreQueries } from '@/features/genre'
 import { useTranslation } from '@/lib/i18n/react'
 import type { BookListSearch } from '@/lib/search-params'
 import { useInfiniteList } from '@/lib/use-infinite-list'
@@ -17,6 +17,7 @@ import { useInfiniteList } from '@/lib/use-infinite-list'
 import type { BookPermissions } from './book-permissions'
 import { bookQueries } from './book-queries'
 import { GenreBadge } from './genre-badge'
+import { GenrePicker } from './genre-picker'
 
 export interface ManagerBookListPageProps {
   /** The page's search params: the search, the sort, the genre filter. */
