@@ -149,6 +149,20 @@ export const bookListSearch = (
   return { ...sortedListSearch(BOOK_SORTS, search), genreId: kept }
 }
 
+/**
+ * A book list route's loader deps: its own params only (the router's search
+ * also holds whatever else the URL carries, `?lng=` say). `pages` (2–10):
+ * 'Load more' used before hydration or without JavaScript; the server
+ * renders that many pages.
+ */
+export const bookListDeps = ({ search: { searchTerm, sort, order, genreId, pages } }: { search: BookListSearch }) => ({
+  searchTerm,
+  sort,
+  order,
+  genreId,
+  pages,
+})
+
 export type UserListSearch = ReturnType<typeof listSearch> & ListSort<UserSort> & { role?: RoleName; banned?: boolean }
 
 /** /manager/users: the list's search params, plus `?sort=name|email&order=asc|desc&role=…&banned=true|false`. */

@@ -105,7 +105,8 @@ function CopyableCommand({ command }: { command: string }) {
   }
   return (
     <div className="flex items-center gap-2 rounded-md border border-border bg-panel p-2">
-      <pre className="flex-1 overflow-x-auto px-1 text-sm" dir="ltr">
+      {/* Wrapped rather than scrolled (between words, inside one only when it is wider than the box): the whole command is seen at any width, in either direction. */}
+      <pre className="min-w-0 flex-1 px-1 text-start text-sm wrap-anywhere whitespace-pre-wrap" dir="ltr">
         <code>{command}</code>
       </pre>
       <Button

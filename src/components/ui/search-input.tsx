@@ -3,7 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react'
 
 import { Icon } from '@/components/ui/icon'
 import { useTranslation } from '@/lib/i18n/react'
-import { SEARCH_TERM_MAX } from '@/lib/search-params'
+import { type ListParams, SEARCH_TERM_MAX } from '@/lib/search-params'
 
 import { cn } from './cn'
 import { useHydrated } from './use-hydrated'
@@ -19,8 +19,12 @@ export interface SearchInputProps {
   name?: string
   /** Called with the trimmed term once typing pauses for `delayMs`, on Enter, or on clear. */
   onValueChange: (value: string) => void
-  /** The visible label; defaults to ui:list.search ('Search'). */
+  /** The label; defaults to ui:list.search ('Search'). */
   label?: string
+  /** Show the label above the box (beside other labelled filters), not only to assistive technology. */
+  showLabel?: boolean
+  /** The list's other search params (a sort, a filter), which a search sent before the script runs keeps. */
+  params?: ListParams
   placeholder?: string
   delayMs?: number
   className?: string
@@ -41,6 +45,8 @@ export function SearchInput({
   name = 'searchTerm',
   onValueChange,
   label,
+  showLabel = false,
+  params = {},
   placeholder,
   delayMs = SEARCH_DEBOUNCE_MS,
   className,
@@ -90,9 +96,12 @@ export function SearchInput({
       }}
       className={cn('flex flex-col gap-1.5', className)}
     >
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={id} className={showLabel ? 'text-sm font-medium' : 'sr-only'}>
         {label ?? t('list.search')}
       </label>
+      {Object.entries(params).map(([param, paramValue]) =>
+        paramValue === undefined ? null : <input key={param} type="hidden" name={param} value={String(paramValue)} />,
+      )}
       <div className="relative">
         <Icon
           node={Search}

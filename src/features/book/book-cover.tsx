@@ -21,17 +21,21 @@ export function coverColors(color: string | undefined) {
  * same 2:3 box, with its size given so nothing moves when it arrives; it is
  * fetched when it nears the viewport unless `eager` (the first row of a list,
  * the book page), and at the width the box needs (`displayWidth` CSS pixels).
+ * `thumbnailOnPhone`: a drawn cover is a plain spine and colour below the
+ * `sm` width (a list's small cover beside the title, which names the book).
  */
 export function BookCover({
   book,
   className,
   displayWidth = 160,
   eager = false,
+  thumbnailOnPhone = false,
 }: {
   book: Pick<Book, 'id' | 'title' | 'author' | 'genre' | 'cover'>
   className?: string
   displayWidth?: number
   eager?: boolean
+  thumbnailOnPhone?: boolean
 }) {
   const { background, foreground } = useMemo(() => coverColors(book.genre?.color), [book.genre?.color])
   if (book.cover) {
@@ -63,8 +67,12 @@ export function BookCover({
     >
       <span className="absolute inset-y-0 start-0 w-2.5 bg-shade/25" />
       <span className="absolute inset-y-0 start-2.5 w-px bg-sheen/30" />
-      <span className="line-clamp-4 text-sm leading-snug font-bold break-words">{book.title}</span>
-      <span className="line-clamp-2 text-xs">{book.author}</span>
+      <span
+        className={cn('line-clamp-4 text-sm leading-snug font-bold break-words', thumbnailOnPhone && 'max-sm:hidden')}
+      >
+        {book.title}
+      </span>
+      <span className={cn('line-clamp-2 text-xs', thumbnailOnPhone && 'max-sm:hidden')}>{book.author}</span>
     </div>
   )
 }

@@ -10,7 +10,6 @@ import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/toaster'
 import { useUnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard'
-import { GenrePicker } from '@/features/genre'
 import { applyFieldErrors } from '@/lib/api-error'
 import type { Genre } from '@/lib/genre-schema'
 import { fieldMessage } from '@/lib/i18n/keys'
@@ -18,6 +17,7 @@ import { useTranslation } from '@/lib/i18n/react'
 import { orpc } from '@/lib/orpc'
 import { pictureImage } from '@/lib/pictures/shapes'
 
+import { GenrePicker } from './genre-picker'
 import { type Book, BOOK_FORM_FIELDS, bookFormSchema, type BookFormValues } from './schema'
 
 function defaultValues(book: Book | undefined): BookFormValues {

@@ -1,3 +1,3 @@
 /** The book feature's public entry: what routes load and check (its pages are imported as route components). */
 export { bookPermissions } from './book-permissions'
-export { bookQueries, loadBook } from './book-queries'
+export { loadBook, prefetchBookList } from './book-queries'

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { ScriptFieldset } from '@/components/ui/script-fieldset'
 import { SearchInput } from '@/components/ui/search-input'
 import { SortableHeader } from '@/components/ui/sortable-header'
-import { GenrePicker, genreQueries } from '@/features/genre'
+import { genreQueries } from '@/features/genre'
 import { useTranslation } from '@/lib/i18n/react'
 import type { BookListSearch } from '@/lib/search-params'
 import { useInfiniteList } from '@/lib/use-infinite-list'
@@ -18,6 +18,7 @@ import { useInfiniteList } from '@/lib/use-infinite-list'
 import type { BookPermissions } from './book-permissions'
 import { bookQueries } from './book-queries'
 import { GenreBadge } from './genre-badge'
+import { GenrePicker } from './genre-picker'
 
 export interface ManagerBookListPageProps {
   /** The page's search params: the search, the sort, the genre filter. */
@@ -56,6 +57,8 @@ export function ManagerBookListPage({ search, onSearchChange, permissions }: Man
           action={pathname}
           onValueChange={(term) => onSearchChange({ searchTerm: term })}
           label={t('list.searchLabel')}
+          showLabel
+          params={{ sort, order, genreId }}
           placeholder={t('list.searchPlaceholder')}
           className="max-w-md sm:flex-1"
         />

@@ -1,3 +1,6 @@
-/** The genre feature's public entry: the picker of the book form and of the book list's filter, the genre queries (the genre schema is in src/lib/genre-schema.ts). */
-export { GenrePicker } from './genre-picker'
+/**
+ * The genre feature's public entry: the genre queries (the genre schema is in src/lib/genre-schema.ts).
+ * Light on purpose: the app's book list imports it; the genre picker, with its combobox library, is the
+ * book feature's (src/features/book/genre-picker.tsx), loaded by the pages that show it.
+ */
 export { genreQueries } from './queries'

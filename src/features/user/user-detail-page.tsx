@@ -66,7 +66,8 @@ export function UserDetailPage({ id, me }: { id: string; me: SessionUser }) {
 
       <dl className="grid gap-x-6 gap-y-4 rounded-lg border border-border p-4 sm:grid-cols-2">
         <Field label={t('fields.email')}>
-          <span className="flex flex-wrap items-center gap-2">
+          {/* break-all: a long address wraps inside the card rather than widening it (as on the account page). */}
+          <span className="flex flex-wrap items-center gap-2 break-all" data-testid="user-email">
             {user.email}
             <EmailVerified verified={user.emailVerified} />
           </span>

@@ -1,31 +1,35 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 
 import { pageHead } from '@/components/layout/head'
-import { bookQueries } from '@/features/book'
+import { prefetchBookList } from '@/features/book'
 import { AppBookListPage } from '@/features/book/app-book-pages'
-import { listSearch } from '@/lib/search-params'
+import { genreQueries } from '@/features/genre'
+import { BOOK_LIST_DEFAULTS, bookListDeps, bookListSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/app/books/')({
-  validateSearch: listSearch,
-  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
-  // `pages` (2–10): 'Load more' used before hydration or without JavaScript; the server renders that many pages.
-  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm, pages: search.pages }),
-  // A prefetch, not an ensure: if the list fails, the page stays (search box included) and the
-  // list shows 'Something went wrong' with Try again.
+  // The manager's list params: the search, the sort, the genre filter.
+  validateSearch: bookListSearch,
+  // The defaults stay out of the URL: /app/books, not ?searchTerm=&sort=title&order=asc
+  search: { middlewares: [stripSearchParams(BOOK_LIST_DEFAULTS)] },
+  loaderDeps: bookListDeps,
   loader: async ({ context, deps }) => {
-    await context.queryClient.prefetchInfiniteQuery({
-      ...bookQueries.list({ searchTerm: deps.searchTerm }),
-      pages: deps.pages ?? 1,
-    })
+    const [found] = await Promise.all([
+      prefetchBookList(context.queryClient, deps),
+      // The genre menu's links (a failure leaves the menu with 'All genres' only).
+      context.queryClient.prefetchQuery(genreQueries.menu()),
+    ])
+    if (!found) throw redirect({ to: '/app/books', search: { ...deps, genreId: undefined }, replace: true })
   },
   head: pageHead('pages.books'),
   component: function AppBooks() {
-    const { searchTerm } = Route.useSearch()
+    const search = Route.useSearch()
     const navigate = Route.useNavigate()
     return (
       <AppBookListPage
-        searchTerm={searchTerm}
-        onSearchTermChange={(next) => void navigate({ search: { searchTerm: next } })}
+        search={search}
+        onSearchTermChange={(searchTerm) =>
+          void navigate({ search: (previous) => ({ ...previous, searchTerm, pages: undefined }) })
+        }
       />
     )
   },

@@ -3,11 +3,10 @@ import { useState } from 'react'
 
 import { Combobox } from '@/components/ui/combobox'
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-input'
+import { genreQueries } from '@/features/genre'
 import type { Genre } from '@/lib/genre-schema'
 import { useTranslation } from '@/lib/i18n/react'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-
-import { genreQueries } from './queries'
 
 export interface GenrePickerProps {
   label: string
