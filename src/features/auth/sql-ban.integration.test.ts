@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { env, resetEnvForTests } from '@/lib/env.server'
 import { closeDatabase, getDb } from '@/server/db/index.server'
-import { pipeline } from '@/server/http/pipeline.server'
-import { apiDoor } from '@/server/pipeline/doors.server'
-import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
+import { serverDoors } from '@/test/server-doors'
 
 import { postOnboarding } from './form-posts.server'
 
@@ -23,10 +21,8 @@ const EMAIL = 'user@user.com'
 let server: ReturnType<typeof serve>
 let cookie: string
 
-/** The API's doors and one form post (/onboarding), as src/server.ts answers them. */
-async function app(request: Request) {
-  const door = apiDoor(new URL(request.url).pathname)
-  if (door) return door(request)
+/** Besides the API's doors, one form post (/onboarding), as src/server.ts answers it. */
+async function onboardingPost(request: Request) {
   if (request.method === 'POST' && new URL(request.url).pathname === '/onboarding') {
     const answer = await postOnboarding({ request, next: ({ context }) => ({ isNext: true, context }) })
     return answer instanceof Response ? answer : new Response(null, { status: answer.context.formResult.status ?? 200 })
@@ -43,10 +39,7 @@ beforeAll(async () => {
   server = serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: pipeline(
-      requestSteps(env(), () => '127.0.0.1'),
-      app,
-    ),
+    fetch: serverDoors(onboardingPost),
     gracefulShutdown: false,
     silent: true,
   })

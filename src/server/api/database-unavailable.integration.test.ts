@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { env, resetEnvForTests } from '@/lib/env.server'
+import { resetEnvForTests } from '@/lib/env.server'
 import { getAuth } from '@/server/auth/auth.server'
 import { closeDatabase } from '@/server/db/index.server'
-import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { apiDoor } from '@/server/pipeline/doors.server'
-import { requestSteps } from '@/server/pipeline/request-pipeline.server'
+import type { Next } from '@/server/http/pipeline.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
+import { sameOriginRequest, serverDoors } from '@/test/server-doors'
 import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
 
 /**
@@ -34,13 +33,7 @@ describe.runIf(onPostgres)('the API while the database cannot be reached', () =>
     resetEnvForTests()
 
     // The server entry's pipeline and doors (src/server.ts), on this process's database.
-    handle = pipeline(
-      requestSteps(env(), () => '127.0.0.1'),
-      async (request) => {
-        const door = apiDoor(new URL(request.url).pathname)
-        return door ? door(request) : new Response(null, { status: 404 })
-      },
-    )
+    handle = serverDoors()
     const auth = await getAuth()
     cookie = await signInWithCode(
       authRequests(() => ({ handler: (request: Request) => handle(request) }) as never),
@@ -61,17 +54,7 @@ describe.runIf(onPostgres)('the API while the database cannot be reached', () =>
   })
 
   function send(method: string, path: string, body?: unknown) {
-    return handle(
-      new Request(`${BASE_URL}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: BASE_URL,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    )
+    return handle(sameOriginRequest(BASE_URL, method, path, cookie, body))
   }
 
   it.each([

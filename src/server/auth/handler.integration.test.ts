@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '@/lib/env.server'
 import { authBudget } from '@/server/db/schema'
 import { clearDevMailbox, listDevMailbox } from '@/server/email/dev-mailbox.server'
+import { authDoor } from '@/server/pipeline/doors.server'
 import { createTestDatabase, type TestDatabase } from '@/test/database'
 
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth.server'
@@ -17,6 +18,10 @@ beforeAll(async () => {
   auth = createAuth(handle.db, parseEnv({ NODE_ENV: 'test', BASE_URL, RATE_LIMIT: 'true' }))
 })
 afterAll(() => clearDevMailbox())
+
+/** A session check through the auth door, where it is answered (src/server/pipeline/doors.server.ts). */
+const sessionCheck = (headers: Record<string, string> = {}) =>
+  authDoor(auth)(new Request(`${BASE_URL}/api/auth/get-session`, { headers }))
 
 function call(path: string, init: { body?: unknown; headers?: Record<string, string> } = {}, ip = '203.0.113.7') {
   const request = new Request(`${BASE_URL}/api/auth${path}`, {
@@ -79,7 +84,7 @@ describe('the /api/auth handler', () => {
     const own = await auth.handler(new Request(`${BASE_URL}/api/auth/get-session`, { headers: { cookie } }))
     const handler = vi.spyOn(auth, 'handler')
     try {
-      const fast = await call('/get-session', { headers: { cookie } })
+      const fast = await sessionCheck({ cookie })
       expect(handler).not.toHaveBeenCalled()
       expect(fast.status).toBe(own.status)
       expect(fast.headers.get('content-type')).toContain('application/json')
@@ -96,12 +101,12 @@ describe('the /api/auth handler', () => {
 
   it('answers an anonymous session check as better-auth does, and never counts reads against a budget', async () => {
     const own = await auth.handler(new Request(`${BASE_URL}/api/auth/get-session`))
-    const fast = await call('/get-session')
+    const fast = await sessionCheck()
     expect(fast.status).toBe(own.status)
     expect(fast.headers.get('content-type')).toContain('application/json')
     expect(await fast.json()).toEqual(await own.json())
     // A stale or foreign better-auth cookie still goes to better-auth.
-    const stale = await call('/get-session', { headers: { cookie: 'better-auth.session_token=gone.sig' } })
+    const stale = await sessionCheck({ cookie: 'better-auth.session_token=gone.sig' })
     expect(stale.status).toBe(200)
     expect(await stale.json()).toBeNull()
 

@@ -1,15 +1,15 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { env, resetEnvForTests } from '@/lib/env.server'
-import { closeDatabase, getDb } from '@/server/db/index.server'
-import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { apiDoor } from '@/server/pipeline/doors.server'
-import { requestSteps } from '@/server/pipeline/request-pipeline.server'
+import { resetEnvForTests } from '@/lib/env.server'
+import { getDb } from '@/server/db/index.server'
+import type { Next } from '@/server/http/pipeline.server'
 import { tallies } from '@/server/platform/tallies.server'
+import { startProcess, stopProcess } from '@/server/process/process.server'
 import { queueRunnerFor } from '@/server/queue/queue.server'
 import { authRequests, signInWithCode } from '@/test/auth-requests'
 import { createTestDatabase } from '@/test/database'
+import { sameOriginRequest, serverDoors } from '@/test/server-doors'
 import { type TcpRelay, tcpRelay } from '@/test/tcp-relay'
 
 /**
@@ -51,34 +51,18 @@ describe.runIf(postgres)('the app between it and PostgreSQL, faults', () => {
     process.env.RATE_LIMIT = 'true'
     resetEnvForTests()
     // The server entry's pipeline and doors (src/server.ts), on this process's database.
-    handle = pipeline(
-      requestSteps(env(), () => '127.0.0.1'),
-      async (request) => {
-        const door = apiDoor(new URL(request.url).pathname)
-        return door ? door(request) : new Response(null, { status: 404 })
-      },
-    )
+    handle = serverDoors()
   })
 
   afterAll(async () => {
     relay?.pass()
-    await closeDatabase().catch(() => {})
+    await stopProcess().catch(() => {})
     delete process.env.DATABASE_URL
     resetEnvForTests()
   })
 
   function send(method: string, path: string, body?: unknown) {
-    return handle(
-      new Request(`${BASE_URL}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: BASE_URL,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    )
+    return handle(sameOriginRequest(BASE_URL, method, path, cookie, body))
   }
 
   /** The answer and how long it took, or 'no answer' after ANSWER_WITHIN_MS. */
@@ -106,7 +90,7 @@ describe.runIf(postgres)('the app between it and PostgreSQL, faults', () => {
 
   it('a partition while the job queue starts: it starts once the partition ends', async () => {
     // The database opens, then the queue starts in the background, and meets the partition.
-    const db = await getDb()
+    const db = await startProcess({ closeOnSignal: false }).then((handle) => handle.db)
     relay.hold()
     await new Promise((resolve) => setTimeout(resolve, 6_000))
     relay.pass()

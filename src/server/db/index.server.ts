@@ -54,6 +54,7 @@ export async function getDb(): Promise<Database> {
 /** Closes the database if it was opened (PGlite: releases its folder lock). */
 export async function closeDatabase() {
   const handle = await opened.handle?.catch(() => undefined)
+  opened.handle = undefined
   if (!handle) return
   logger.info('closing the database')
   await handle.close()

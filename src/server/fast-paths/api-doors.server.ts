@@ -1,4 +1,4 @@
-import { getAuth } from '@/server/auth/auth.server'
+import type { Auth } from '@/server/auth/auth.server'
 import { API_PREFIX, type ApiDoorName, apiDoorOf } from '@/server/http/api-prefixes.server'
 import { hasAuthCookie } from '@/server/http/cookies.server'
 
@@ -20,23 +20,24 @@ const GET_SESSION = `${API_PREFIX.auth}/get-session`
  * load's session check), is answered here as better-auth would, without
  * building its request context: `null` without any better-auth cookie, and a
  * live session not due a refresh from one query (`plainSessionAnswer`); every
- * other case (forged, expired, refresh due…) goes through the auth door.
+ * other case (forged, expired, refresh due…) goes through the auth door
+ * (`answeringSessionChecks`).
  */
 export function apiDoors(doors: Record<ApiDoorName, Door>): (pathname: string) => Door | undefined {
-  const answering: Record<ApiDoorName, Door> = {
-    ...doors,
-    auth: async (request) => (await sessionAnswer(request)) ?? doors.auth(request),
-  }
   return (pathname) => {
     const door = apiDoorOf(pathname)
-    return door && answering[door]
+    return door && doors[door]
   }
 }
 
-async function sessionAnswer(request: Request): Promise<Response | undefined> {
+/** The auth service's door, with `GET /api/auth/get-session` answered first where it can be (above). */
+export function answeringSessionChecks(auth: Auth, door: Door): Door {
+  return async (request) => (await sessionAnswer(auth, request)) ?? door(request)
+}
+
+async function sessionAnswer(auth: Auth, request: Request): Promise<Response | undefined> {
   if (request.method !== 'GET' || new URL(request.url).pathname !== GET_SESSION) return undefined
   if (!hasAuthCookie(request.headers.get('cookie'))) return Response.json(null)
-  const auth = await getAuth()
   const plain = await plainSessionAnswer(auth, auth.db, request.headers)
   return plain ? Response.json(plain) : undefined
 }

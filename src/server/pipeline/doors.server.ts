@@ -2,7 +2,7 @@ import { handleRestRequest, handleRpcRequest } from '@/server/api/handlers.serve
 import { type Auth, getAuth } from '@/server/auth/auth.server'
 import { handleAuthRequest } from '@/server/auth/handler.server'
 import { rememberWrite, replicasOfDatabase } from '@/server/db/replicas.server'
-import { apiDoors, type Door } from '@/server/fast-paths/api-doors.server'
+import { answeringSessionChecks, apiDoors, type Door } from '@/server/fast-paths/api-doors.server'
 import { readSession } from '@/server/fast-paths/session-read.server'
 import { clientAddressOf } from '@/server/http/client-address.server'
 
@@ -13,12 +13,12 @@ export const apiDoor = apiDoors({
   auth: async (request) => authDoor(await getAuth())(request),
 })
 
-/** The auth service's door: better-auth behind `handleAuthRequest`, its writes read back by their writer. */
+/** The auth service's door: better-auth behind `handleAuthRequest`, session checks answered first, writes read back by their writer. */
 export function authDoor(auth: Auth): Door {
-  return async (request) => {
+  return answeringSessionChecks(auth, async (request) => {
     const response = await handleAuthRequest(auth, request, clientAddressOf(request))
     return request.method === 'POST' && response.ok ? withWrittenCookie(auth, request.headers, response) : response
-  }
+  })
 }
 
 /**

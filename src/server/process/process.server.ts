@@ -7,7 +7,13 @@ import { processWide } from '@/server/platform/process-wide.server'
 /** A job queue that could not start (the database out of reach) tries again after this. */
 const JOBS_RETRY_MS = 10_000
 
-const state = processWide<{ started?: Promise<DatabaseHandle>; stopping?: Promise<void> }>('process', () => ({}))
+/** One run of the process: started once, stopped once (a test may start another after). */
+interface Run {
+  started: Promise<DatabaseHandle>
+  stopped: boolean
+}
+
+const state = processWide<{ run?: Run }>('process', () => ({}))
 
 /**
  * What this process runs besides answering HTTP, in the order it starts it
@@ -21,32 +27,36 @@ const state = processWide<{ started?: Promise<DatabaseHandle>; stopping?: Promis
  * its requests first (shutdown.server.ts) and then calls `stopProcess`.
  */
 export function startProcess({ closeOnSignal }: { closeOnSignal: boolean }): Promise<DatabaseHandle> {
-  state.started ??= (async () => {
+  if (!state.run) {
     if (closeOnSignal) stopOnSignals()
-    const handle = await databaseHandle()
-    keepStartingJobs(handle)
-    return handle
-  })()
-  return state.started
+    const run = { stopped: false } as Run
+    run.started = databaseHandle().then((handle) => {
+      keepStartingJobs(run, handle)
+      return handle
+    })
+    state.run = run
+  }
+  return state.run.started
 }
 
-/** Stops what `startProcess` started, in the reverse order: the job queue, then the database. Once. */
-export function stopProcess(): Promise<void> {
-  state.stopping ??= (async () => {
-    const handle = await state.started?.catch(() => undefined)
-    if (handle) await stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
-    await closeDatabase()
-  })()
-  return state.stopping
+/** Stops what `startProcess` started, in the reverse order: the job queue, then the database. */
+export async function stopProcess(): Promise<void> {
+  const run = state.run
+  if (!run || run.stopped) return
+  run.stopped = true
+  state.run = undefined
+  const handle = await run.started.catch(() => undefined)
+  if (handle) await stopJobs(handle.db, env().SHUTDOWN_TIMEOUT * 1000)
+  await closeDatabase()
 }
 
-/** Starts the job queue, and again after a failure (the database out of reach then) until it starts or the process stops. */
-function keepStartingJobs(handle: DatabaseHandle) {
-  if (state.stopping) return
+/** Starts the job queue, and again after a failure (the database out of reach then) until it starts or the run stops. */
+function keepStartingJobs(run: Run, handle: DatabaseHandle) {
+  if (run.stopped) return
   startJobs(handle).catch((error: Error) => {
-    if (state.stopping) return
+    if (run.stopped) return
     logger.error({ err: error }, `job queue failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`)
-    setTimeout(() => keepStartingJobs(handle), JOBS_RETRY_MS).unref()
+    setTimeout(() => keepStartingJobs(run, handle), JOBS_RETRY_MS).unref()
   })
 }
 
