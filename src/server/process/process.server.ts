@@ -16,15 +16,16 @@ interface Run {
 const state = processWide<{ run?: Run }>('process', () => ({}))
 
 /**
- * What this process runs besides answering HTTP, in the order it starts it
- * (README.md here):
+ * What this process runs besides answering HTTP, in the order it starts it (README.md here):
  * 1. the database: opened, migrated, seeded when empty, its change notices heard (src/server/db);
- * 2. the job queue, in the background (a request waits for it only to retry an e-mail), tried again until it starts.
- * Tracing starts with the request pipeline (src/server.ts), in the bundle whose requests it traces. Listening comes last: node-server.ts in production, where nitro-startup.ts calls this first; in development
- * the first request does (src/server.ts). Once per process: later calls get the same start.
+ * 2. the job queue, in the background (a request waits for it only to retry an e-mail),
+ *    tried again until it starts.
+ * Tracing starts with the request pipeline (src/server.ts), in the bundle whose requests it
+ * traces. Listening comes last: node-server.ts in production, whose nitro-startup.ts calls this
+ * first; in development the first request does. Later calls get the same run.
  *
- * `closeOnSignal`: SIGTERM/SIGINT stop the process here. The production server leaves it off, as it drains
- * its requests first (shutdown.server.ts) and then calls `stopProcess`.
+ * `closeOnSignal`: SIGTERM/SIGINT stop the process here. The production server leaves it off:
+ * it drains its requests first (shutdown.server.ts), then calls `stopProcess`.
  */
 export function startProcess({ closeOnSignal }: { closeOnSignal: boolean }): Promise<DatabaseHandle> {
   if (!state.run) {
