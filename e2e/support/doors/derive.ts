@@ -149,7 +149,7 @@ async function load(): Promise<DerivedRoutes> {
     // building better-auth does not query it, and only the endpoint list is read.
     const { createAuth } = await vite.ssrLoadModule('/src/server/auth/auth.server.ts')
     const { parseEnv } = await vite.ssrLoadModule('/src/lib/env.server.ts')
-    const { authEndpointRoutes } = await vite.ssrLoadModule('/src/server/auth/demo-policy.server.ts')
+    const { authEndpointRoutes } = await vite.ssrLoadModule('/src/server/auth/internals.server.ts')
     const env = parseEnv({ ...appEnv(1), BASE_URL: 'http://localhost:1' })
     const auth = createAuth({}, env) as { api: Record<string, { options?: { body?: unknown; query?: unknown } }> }
     const byPath = new Map(Object.values(auth.api).map((endpoint) => [(endpoint as { path?: string }).path, endpoint]))
