@@ -130,6 +130,9 @@ describe.runIf(postgres)('the app between it and PostgreSQL, faults', () => {
     try {
       // Its open connections end (57P01): the pool must connect anew, and is refused with 55000.
       await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`)
+      // Until the listener reads its own end, what it kept is still trusted (a request a moment
+      // earlier would have had the same answer); once it has, every door asks the database.
+      await eventually(() => expect(listening()).toBe(0))
       expectUnavailable(
         await Promise.all(
           [...REQUESTS, ['GET', '/api/auth/get-session', undefined] as const].map(([method, path, body]) =>
