@@ -65,7 +65,12 @@ export function ProofDialog({ email }: { email: string }) {
     step(() => settleAuthCall(authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' })), false)
   const confirmCode = (event: FormEvent) => {
     event.preventDefault()
-    return step(() => settleAuthCall(authClient.signIn.emailOtp({ email, otp: code.trim() })), true)
+    // No session signal (SessionSync): the same person, on the page they act from; the action that
+    // asked refreshes what it changed, and a page it leaves (a deleted user's) is not asked again.
+    return step(
+      () => settleAuthCall(authClient.signIn.emailOtp({ email, otp: code.trim() }, { disableSignal: true })),
+      true,
+    )
   }
 
   return (
