@@ -3,6 +3,8 @@ import { signIn } from './support/sign-in'
 import { nextStepSignedIn, openUserAsAdmin, signUpElsewhere } from './support/users'
 
 test('banning a user ends their open session at its next step; unbanning lets them back', async ({ page, browser }) => {
+  // Two people, two sign-ins and eight steps: more than the default 30 s on a busy machine.
+  test.slow()
   const target = await signUpElsewhere(browser, 'Banned Person')
   await openUserAsAdmin(page, target.email)
   await expect(page.getByTestId('ban-state')).toHaveText('Active')
