@@ -40,7 +40,10 @@
  *   administrators) browsing random pages of random lists with random search
  *   terms, 5 % writes, over BENCH_MIXED_CONNECTIONS connections, in interleaved
  *   rounds; this product also through PgBouncer and with one streaming replica
- *   (BENCH_MIXED_SHAPES, bench/mixed.ts's `MixedShape`); written into its own section of docs/performance.md, so that
+ *   (BENCH_MIXED_SHAPES, bench/mixed.ts's `MixedShape`); in the same rounds, issue 41 part 5's
+ *   figures: the workload beside its floor (its SQL from PostgreSQL's log replayed by pgbench,
+ *   bench/floor.ts), the kept reads' hit rates (bench/hit-rates.ts), `/login` with a browser's
+ *   Accept-Encoding, the book list page with random searches beside the API; written into its own section of docs/performance.md, so that
  *   `BENCH_ONLY=mixed` changes nothing else there (and needs no other server).
  *
  * - `observability`: the cost of metrics and traces (bench/observability.ts):
