@@ -30,8 +30,8 @@ import {
   sample,
   writeFloorScript,
 } from './floor'
-import { type KeptHits,keptHits } from './hit-rates'
-import { type LoadResult, runWrk } from './load'
+import { type KeptHits, keptHits } from './hit-rates'
+import { hasWrk, type LoadResult, runWrk } from './load'
 import {
   afterAnswer,
   DEFAULT_MIX,
@@ -637,18 +637,29 @@ async function nearFloorRound(context: {
   const label = `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}`
   const line = (what: string, result: LoadResult) =>
     `${Math.round(result.rps)} ${what}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`
+  // wrk where it is installed (a client far lighter than this process), else the bench's own.
+  const withWrk = await hasWrk()
   for (const { target, runs } of compared) {
-    const wrk = (seconds: number) =>
-      runWrk(`${target.baseUrl}/login`, {
-        connections: settings.connections,
-        threads: 2,
-        seconds,
-        headers: { 'accept-encoding': BROWSER_ENCODINGS, accept: 'text/html,application/xhtml+xml' },
-      })
-    await wrk(settings.warmUpSeconds)
-    const result = await wrk(settings.seconds)
+    const login = (seconds: number) =>
+      withWrk
+        ? runWrk(`${target.baseUrl}/login`, {
+            connections: settings.connections,
+            threads: 2,
+            seconds,
+            headers: { 'accept-encoding': BROWSER_ENCODINGS, accept: 'text/html,application/xhtml+xml' },
+          })
+        : runViews(target.baseUrl, [''], () => [{ path: '/login', html: true }], {
+            ...settings,
+            seconds,
+            seed: 1,
+            terms: [''],
+          })
+    await login(settings.warmUpSeconds)
+    const result = await login(settings.seconds)
     runs.login!.push(result)
-    log(`${label}, ${target.name}: /login (browser encodings) ${line('req', result)}`)
+    log(
+      `${label}, ${target.name}: /login (browser encodings, ${withWrk ? 'wrk' : 'no wrk: the bench’s client'}) ${line('req', result)}`,
+    )
   }
   for (const kind of ['api', 'page'] as const)
     for (const [index, { target, runs, views }] of compared.entries()) {
