@@ -189,6 +189,18 @@ interface MixedRunOptions {
   signal?: AbortSignal
 }
 
+/** Answers per second since `started` (performance.now()), and the median and 99th percentile of their latencies. */
+function rateSince(started: number, latencies: number[]) {
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: latencies.length / seconds,
+    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
+    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
+    requests: latencies.length,
+  }
+}
+
 /** `connections` closed loops for `seconds`; every person answered keeps browsing where they were. */
 export async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
   if (target.people.length < options.connections)
@@ -252,13 +264,8 @@ export async function runMixed(target: MixedTarget, options: MixedRunOptions): P
   } finally {
     agent.destroy()
   }
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
   return {
-    rps: latencies.length / seconds,
-    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
-    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
-    requests: latencies.length,
+    ...rateSince(started, latencies),
     non2xx,
     errors,
     reads,
@@ -346,13 +353,8 @@ export async function runViews(
   } finally {
     agent.destroy()
   }
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
   return {
-    rps: latencies.length / seconds,
-    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
-    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
-    requests: latencies.length,
+    ...rateSince(started, latencies),
     non2xx,
     errors,
     reads: latencies.length,
