@@ -65,7 +65,8 @@
  * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`), BENCH_MIXED_BOOKS (100000,1000000: the
  * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_CONNECTIONS (20),
  * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's),
- * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none).
+ * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none), BENCH_PGBENCH
+ * (the mixed part's floor; default Debian's), BENCH_POSTGRES_LOG (PostgreSQL's log file, for the floor's SQL).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
