@@ -40,7 +40,10 @@
  *   administrators) browsing random pages of random lists with random search
  *   terms, 5 % writes, over BENCH_MIXED_CONNECTIONS connections, in interleaved
  *   rounds; this product also through PgBouncer and with one streaming replica
- *   (BENCH_MIXED_SHAPES, bench/mixed.ts's `MixedShape`); written into its own section of docs/performance.md, so that
+ *   (BENCH_MIXED_SHAPES, bench/mixed.ts's `MixedShape`); in the same rounds, issue 41 part 5's
+ *   figures: the workload beside its floor (its SQL from PostgreSQL's log replayed by pgbench,
+ *   bench/floor.ts), the kept reads' hit rates (bench/hit-rates.ts), `/login` with a browser's
+ *   Accept-Encoding, the book list page with random searches beside the API; written into its own section of docs/performance.md, so that
  *   `BENCH_ONLY=mixed` changes nothing else there (and needs no other server).
  *
  * - `observability`: the cost of metrics and traces (bench/observability.ts):
@@ -62,7 +65,8 @@
  * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`), BENCH_MIXED_BOOKS (100000,1000000: the
  * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_CONNECTIONS (20),
  * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's),
- * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none).
+ * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none), BENCH_PGBENCH
+ * (the mixed part's floor; default Debian's), BENCH_POSTGRES_LOG (PostgreSQL's log file, for the floor's SQL).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'

@@ -12,11 +12,26 @@
  * (bench/mixed-plan.ts) and timing the answer.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 
 import pg from 'pg'
 
-import type { LoadResult } from './load'
+import {
+  fileSize,
+  type FloorScript,
+  parsePostgresLog,
+  pgbenchBinary,
+  postgresLogFile,
+  readFrom,
+  replayUnits,
+  runnableUnits,
+  runPgbench,
+  sample,
+  writeFloorScript,
+} from './floor'
+import { type KeptHits, keptHits } from './hit-rates'
+import { hasWrk, type LoadResult, runWrk } from './load'
 import {
   afterAnswer,
   DEFAULT_MIX,
@@ -132,6 +147,7 @@ function send(
   http: ReturnType<MixedTarget['toHttp']>,
   cookie: string,
   timeoutMs: number,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   const url = new URL(http.path, baseUrl)
   const body = http.body === undefined ? undefined : JSON.stringify(http.body)
@@ -144,6 +160,7 @@ function send(
         headers: {
           cookie,
           accept: 'application/json',
+          ...headers,
           ...(body === undefined
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl }),
@@ -170,6 +187,18 @@ interface MixedRunOptions {
   timeoutMs?: number
   /** Ends the run before `seconds` have passed (the scale test's rolling restart). */
   signal?: AbortSignal
+}
+
+/** Answers per second since `started` (performance.now()), and the median and 99th percentile of their latencies. */
+function rateSince(started: number, latencies: number[]) {
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: latencies.length / seconds,
+    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
+    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
+    requests: latencies.length,
+  }
 }
 
 /** `connections` closed loops for `seconds`; every person answered keeps browsing where they were. */
@@ -235,13 +264,8 @@ export async function runMixed(target: MixedTarget, options: MixedRunOptions): P
   } finally {
     agent.destroy()
   }
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
   return {
-    rps: latencies.length / seconds,
-    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
-    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
-    requests: latencies.length,
+    ...rateSince(started, latencies),
     non2xx,
     errors,
     reads,
@@ -259,6 +283,101 @@ export function kindFigures(byKind: ReadonlyMap<string, number[]>): Record<strin
       return [kind, { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }]
     }),
   )
+}
+
+/** What a browser sends as `Accept-Encoding` (issue 41: a real browser asks for brotli). */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br'
+
+/** One GET of a view: a page (HTML) or the API (JSON). */
+export interface ViewStep {
+  path: string
+  html?: boolean
+}
+
+/**
+ * `connections` closed loops, each signed in with one of `cookies`: a view is
+ * the GETs `steps(term)` one after the other for a random term (a page; or
+ * start-ui-web's shell, then its API as its page asks), as a browser asks
+ * (`Accept-Encoding` of BROWSER_ENCODINGS). `rps` counts views.
+ */
+export async function runViews(
+  baseUrl: string,
+  cookies: readonly string[],
+  steps: (term: string) => ViewStep[],
+  options: Omit<MixedRunOptions, 'signal'>,
+): Promise<MixedResult> {
+  if (!cookies.length) throw new Error('runViews: nobody to sign in as')
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
+  const random = seededRandom(options.seed)
+  const latencies: number[] = []
+  const failures: string[] = []
+  let [non2xx, errors] = [0, 0]
+  const started = performance.now()
+  const end = started + options.seconds * 1000
+  try {
+    await Promise.all(
+      Array.from({ length: options.connections }, async (_, loop) => {
+        const cookie = cookies[loop % cookies.length]!
+        while (performance.now() < end) {
+          const term = options.terms[Math.floor(random() * options.terms.length)]!
+          const begin = performance.now()
+          try {
+            let ok = true
+            for (const step of steps(term)) {
+              const answer = await send(
+                agent,
+                baseUrl,
+                { method: 'GET', path: step.path },
+                cookie,
+                options.timeoutMs ?? 30_000,
+                {
+                  'accept-encoding': BROWSER_ENCODINGS,
+                  ...(step.html ? { accept: 'text/html,application/xhtml+xml' } : {}),
+                },
+              )
+              if (answer.status < 200 || answer.status >= 300) {
+                ok = false
+                if (failures.length < 5) failures.push(`${step.path} ${answer.status} ${answer.body.slice(0, 200)}`)
+                break
+              }
+            }
+            if (ok) latencies.push(performance.now() - begin)
+            else non2xx++
+          } catch (error) {
+            errors++
+            if (failures.length < 5) failures.push((error as Error).message)
+          }
+        }
+      }),
+    )
+  } finally {
+    agent.destroy()
+  }
+  return {
+    ...rateSince(started, latencies),
+    non2xx,
+    errors,
+    reads: latencies.length,
+    writes: 0,
+    kinds: {},
+    failures,
+  }
+}
+
+/** The manager's book list with a search: this product's page; start-ui-web's shell then its API (its page has no data of its own). */
+const searchPath = (base: string, term: string) => `${base}?${new URLSearchParams({ searchTerm: term })}`
+export const SEARCH_VIEWS = {
+  ours: {
+    page: (term: string): ViewStep[] => [{ path: searchPath('/manager/books', term), html: true }],
+    api: (term: string): ViewStep[] => [{ path: searchPath('/api/rest/books', term) }],
+  },
+  theirs: {
+    page: (term: string): ViewStep[] => [
+      { path: searchPath('/manager/books', term), html: true },
+      { path: searchPath('/api/rest/books', term) },
+    ],
+    api: (term: string): ViewStep[] => [{ path: searchPath('/api/rest/books', term) }],
+  },
 }
 
 /** The bench's people: `count` accounts, the first `admins` administrators (`mixed-<n>@bench.test`). */
@@ -371,6 +490,26 @@ interface MixedAppRuns {
   app: string
   books: number
   runs: MixedResult[]
+  /** Issue 41 part 5, a figure a round (this product's direct run and start-ui-web only): `/login` as a browser asks for it (wrk). */
+  login?: LoadResult[]
+  /** First pages of random searches through the API, as the admins (views of one GET). */
+  searches?: LoadResult[]
+  /** The manager's book list page with a random search (start-ui-web: its shell, then its API). */
+  pages?: LoadResult[]
+  /** What the database alone answers of the same work (pgbench; requests per second): this product only. */
+  floor?: number[]
+  /** The kept reads' hits during the measured run: this product only. */
+  kept?: KeptHits[]
+}
+
+/** The SQL sample a catalogue size's floor replays. */
+export interface FloorSample {
+  books: number
+  /** Requests answered while the SQL was logged, units of SQL they sent, units replayed (a sample) and left out (not runnable as logged). */
+  requests: number
+  units: number
+  replayed: number
+  leftOut: number
 }
 
 export interface MixedReport {
@@ -381,6 +520,174 @@ export interface MixedReport {
   admins: number
   loads: number[]
   apps: MixedAppRuns[]
+  floors?: FloorSample[]
+}
+
+/** The token of this product's /api/metrics in the mixed run (the kept reads' hit rates). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789'
+
+async function metricsOf(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  if (!response.ok) throw new Error(`${baseUrl}/api/metrics: ${response.status}`)
+  return response.text()
+}
+
+/** Units of SQL replayed at most (pgbench skips a branch per level of its tree of `\if`). */
+const FLOOR_UNITS = 1000
+
+/**
+ * The workload's SQL as the app sends it: `log_statement = all` set on the
+ * bench's database, then a second server of this product started (its
+ * connections, opened after, are the ones that log) and a sample of the
+ * workload run through it; the log read from before the sample to after it.
+ * Undefined (with the reason logged) without pgbench or a readable log.
+ */
+async function captureFloor(
+  settings: MixedSettings,
+  database: { name: string; url: string },
+  target: Omit<MixedTarget, 'baseUrl' | 'name'>,
+  books: number,
+  terms: readonly string[],
+  startCapture: () => Promise<{ baseUrl: string; stop(): Promise<unknown> }>,
+): Promise<{ binary: string; script: FloorScript; sample: FloorSample } | undefined> {
+  const binary = pgbenchBinary()
+  if (!binary) {
+    settings.log('mixed: no pgbench (BENCH_PGBENCH, or postgresql-contrib): no floor')
+    return undefined
+  }
+  const admin = new pg.Client({ connectionString: settings.adminUrl })
+  await admin.connect()
+  let text: string
+  let requests: number
+  try {
+    const logFile = await postgresLogFile(admin)
+    try {
+      if (!logFile) throw new Error('not found')
+      readFrom(logFile, fileSize(logFile))
+    } catch (error) {
+      settings.log(
+        `mixed: PostgreSQL's log unreadable (${logFile ?? 'BENCH_POSTGRES_LOG'}: ${(error as Error).message}): no floor`,
+      )
+      return undefined
+    }
+    await admin.query(`alter database "${database.name}" set log_statement = 'all'`)
+    let capture: Awaited<ReturnType<typeof startCapture>> | undefined
+    try {
+      capture = await startCapture()
+      const run = { ...settings, terms, seed: books ^ 0x2545f491 }
+      await runMixed(
+        { ...target, name: 'capture', baseUrl: capture.baseUrl },
+        { ...run, seconds: settings.warmUpSeconds },
+      )
+      const offset = fileSize(logFile!)
+      const result = await runMixed({ ...target, name: 'capture', baseUrl: capture.baseUrl }, run)
+      requests = result.requests
+      // The logging collector or the service's redirection may lag a moment behind the answers.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      text = readFrom(logFile!, offset)
+    } finally {
+      await admin.query(`alter database "${database.name}" reset log_statement`)
+      await capture?.stop()
+    }
+  } finally {
+    await admin.end()
+  }
+  const units = replayUnits(parsePostgresLog(text, database.name))
+  if (!units.length || !requests) {
+    settings.log(`mixed: no SQL of ${database.name} in the log (${requests} requests): no floor`)
+    return undefined
+  }
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  let runnable: string[][]
+  const sampled = sample(units, FLOOR_UNITS, seededRandom(books))
+  try {
+    runnable = await runnableUnits(client, sampled)
+  } finally {
+    await client.end()
+  }
+  const floorSample = {
+    books,
+    requests,
+    units: units.length,
+    replayed: runnable.length,
+    leftOut: sampled.length - runnable.length,
+  }
+  settings.log(
+    `mixed: floor sample: ${requests} requests sent ${units.length} units of SQL; ${runnable.length} replayed${floorSample.leftOut ? `, ${floorSample.leftOut} left out (not runnable as logged)` : ''}`,
+  )
+  return { binary, script: writeFloorScript(units, runnable, requests), sample: floorSample }
+}
+
+/**
+ * One round of issue 41 part 5's figures, each measure going through the apps
+ * in turn (a warm-up, then the measured run): `/login` as a browser asks for
+ * it (wrk), the API's first pages of random searches, the manager's book
+ * list page with a random search; then the floor (pgbench) on this product's database.
+ */
+async function nearFloorRound(context: {
+  settings: MixedSettings
+  books: number
+  round: number
+  terms: readonly string[]
+  compared: Array<{ target: MixedTarget; runs: MixedAppRuns; views: (typeof SEARCH_VIEWS)['ours'] }>
+  floor: Awaited<ReturnType<typeof captureFloor>>
+  databaseUrl: string
+}) {
+  const { settings, books, round, terms, compared, floor } = context
+  const { log } = settings
+  const label = `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}`
+  const line = (what: string, result: LoadResult) =>
+    `${Math.round(result.rps)} ${what}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`
+  // wrk where it is installed (a client far lighter than this process), else the bench's own.
+  const withWrk = await hasWrk()
+  for (const { target, runs } of compared) {
+    const login = (seconds: number) =>
+      withWrk
+        ? runWrk(`${target.baseUrl}/login`, {
+            connections: settings.connections,
+            threads: 2,
+            seconds,
+            headers: { 'accept-encoding': BROWSER_ENCODINGS, accept: 'text/html,application/xhtml+xml' },
+          })
+        : runViews(target.baseUrl, [''], () => [{ path: '/login', html: true }], {
+            ...settings,
+            seconds,
+            seed: 1,
+            terms: [''],
+          })
+    await login(settings.warmUpSeconds)
+    const result = await login(settings.seconds)
+    runs.login!.push(result)
+    log(
+      `${label}, ${target.name}: /login (browser encodings, ${withWrk ? 'wrk' : 'no wrk: the bench’s client'}) ${line('req', result)}`,
+    )
+  }
+  for (const kind of ['api', 'page'] as const)
+    for (const [index, { target, runs, views }] of compared.entries()) {
+      const admins = target.people.filter((person) => person.role === 'admin').map((person) => person.cookie)
+      const seed = (books + round * 104_729 + index) >>> 0
+      const run = (seconds: number, seedOf: number) =>
+        runViews(target.baseUrl, admins, views[kind], { ...settings, seconds, seed: seedOf, terms })
+      await run(settings.warmUpSeconds, seed ^ 0x68e31da4)
+      const result = await run(settings.seconds, seed)
+      ;(kind === 'api' ? runs.searches! : runs.pages!).push(result)
+      log(
+        `${label}, ${target.name}: ${kind === 'api' ? 'search API first pages' : 'book list page with a search'} ${line(kind === 'api' ? 'req' : 'views', result)}${result.failures.length ? `: ${result.failures.join(' | ')}` : ''}`,
+      )
+    }
+  if (floor) {
+    const options = { connections: settings.connections, seconds: settings.warmUpSeconds }
+    await runPgbench(floor.binary, context.databaseUrl, floor.script, options)
+    const result = await runPgbench(floor.binary, context.databaseUrl, floor.script, {
+      ...options,
+      seconds: settings.seconds,
+    })
+    compared[0]!.runs.floor!.push(result.requestsPerSecond)
+    log(
+      `${label}: floor (pgbench, ${settings.connections} clients) ${result.tps.toFixed(1)} tx/s = ${result.requestsPerSecond.toFixed(1)} req/s${result.failed ? `, ${result.failed} failed` : ''}`,
+    )
+  }
 }
 
 /**
@@ -426,6 +733,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
       const app = await startApp(ours.url, settings.emailServer, 120_000, {
         PORT: String(settings.ports[0]),
         AUTH_SECRET: secret,
+        METRICS_TOKEN,
       })
       steps.push(() => app.stop())
       const targets: MixedTarget[] = [
@@ -494,13 +802,36 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           toHttp: theirRequests(genreIds),
         })
       }
-      const runs = targets.map((target) => ({ app: target.name, books, runs: [] as MixedResult[] }))
+      const floor = await captureFloor(
+        settings,
+        ours,
+        { people: ourPeople, toHttp: ourRequests },
+        books,
+        terms,
+        async () => startApp(ours.url, settings.emailServer, 120_000, { ...extraEnv, PORT: String(await freePort()) }),
+      )
+      if (floor) {
+        steps.push(async () => rmSync(floor.script.file, { force: true }))
+        report.floors = [...(report.floors ?? []), floor.sample]
+      }
+      const runs: MixedAppRuns[] = targets.map((target) => ({ app: target.name, books, runs: [] as MixedResult[] }))
+      // Issue 41 part 5's figures: this product's direct run and start-ui-web.
+      const compared = targets.flatMap((target, index) =>
+        index === 0 || target.name === 'start-ui-web'
+          ? [{ target, runs: runs[index]!, views: index === 0 ? SEARCH_VIEWS.ours : SEARCH_VIEWS.theirs }]
+          : [],
+      )
+      for (const { runs: appRuns } of compared) Object.assign(appRuns, { login: [], searches: [], pages: [] })
+      if (floor) Object.assign(runs[0]!, { floor: [], kept: [] })
+      else runs[0]!.kept = []
       for (let round = 0; round < settings.rounds; round++) {
         report.loads.push(loadavg()[0]!)
         for (const [index, target] of targets.entries()) {
           const seed = (books + round * 7919 + index) >>> 0
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
+          const metricsBefore = index === 0 ? await metricsOf(target.baseUrl) : ''
           const result = await runMixed(target, { ...settings, seed, terms })
+          if (index === 0) runs[0]!.kept!.push(keptHits(metricsBefore, await metricsOf(target.baseUrl)))
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)
@@ -513,6 +844,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
             `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}; slowest: ${slowest.join('; ')}`,
           )
         }
+        await nearFloorRound({ settings, books, round, terms, compared, floor, databaseUrl: ours.url })
       }
       report.apps.push(...runs)
     } finally {

@@ -565,6 +565,99 @@ function mixedKinds(mixed: MixedReport): string[] {
   ]
 }
 
+/** Issue 41's goals ("done when", at 100,000 books): the workload's share of its floor… */
+const FLOOR_SHARE_TARGET = 0.8
+/** …the session reads and unfiltered first pages answered from memory… */
+const SESSION_HITS_TARGET = 0.9
+const FIRST_PAGE_HITS_TARGET = 0.8
+/** …`/login` for a browser against start-ui-web's, and the signed-in page against the API on the same searches. */
+const LOGIN_RATIO_TARGET = 5
+const PAGE_API_TARGET = 0.8
+
+type MixedApp = MixedReport['apps'][number]
+const percent = (share: number) => `${Math.round(share * 100)} %`
+
+/** The median share of lookups answered from memory over the rounds, and the lookups in all. */
+function keptShare(app: MixedApp, key: 'sessions' | 'firstPages') {
+  const rounds = (app.kept ?? []).flatMap((round) => (round[key] ? [round[key]] : []))
+  if (!rounds.length) return undefined
+  return {
+    share: median(rounds.map((round) => round.hits / round.lookups)),
+    lookups: rounds.reduce((sum, round) => sum + round.lookups, 0),
+  }
+}
+
+/**
+ * Issue 41 part 5: this product's direct run and start-ui-web at each size,
+ * the real workload beside its floor, the kept reads' hit rates, `/login` as
+ * a browser asks for it and the book list page with a random search beside
+ * the API on the same searches (medians of the interleaved rounds), then
+ * ours ÷ theirs with the issue's goals.
+ */
+export function nearFloorMarkdown(mixed: MixedReport): string[] {
+  const rows = mixed.apps.filter((app) => app.login)
+  if (!rows.length) return []
+  const rate = (runs: LoadResult[] | undefined) => (runs?.length ? median(runs.map((run) => run.rps)) : undefined)
+  const cell = (value: number | undefined, format = (v: number) => (v < 10 ? v.toFixed(1) : int(v))) =>
+    value === undefined || Number.isNaN(value) ? '–' : format(value)
+  const figures = (app: MixedApp) => {
+    const workload = rate(app.runs)
+    const floor = app.floor?.length ? median(app.floor) : undefined
+    const pages = rate(app.pages)
+    const searches = rate(app.searches)
+    return {
+      workload,
+      floor,
+      floorShare: workload !== undefined && floor ? workload / floor : undefined,
+      sessions: keptShare(app, 'sessions'),
+      firstPages: keptShare(app, 'firstPages'),
+      login: rate(app.login),
+      pages,
+      searches,
+      pageShare: pages !== undefined && searches ? pages / searches : undefined,
+    }
+  }
+  const kept = (value: ReturnType<typeof keptShare>) =>
+    value ? `${percent(value.share)} of ${int(value.lookups)}` : '–'
+  const lines = [...new Set(rows.map((app) => app.books))].flatMap((books) => {
+    const atSize = rows.filter((app) => app.books === books)
+    const theirs = atSize.find((app) => app.app === 'start-ui-web')
+    const ours = atSize.find((app) => app !== theirs)
+    const line = (app: MixedApp) => {
+      const f = figures(app)
+      return `| ${books.toLocaleString('en')} | ${app.app} | ${cell(f.workload)} | ${cell(f.floor)} | ${cell(f.floorShare, (v) => v.toFixed(2))} | ${kept(f.sessions)} | ${kept(f.firstPages)} | ${cell(f.login)} | ${cell(f.pages)} | ${cell(f.searches)} | ${cell(f.pageShare, (v) => v.toFixed(2))} |`
+    }
+    const out = [ours, theirs].flatMap((app) => (app ? [line(app)] : []))
+    if (ours) {
+      const [a, b] = [figures(ours), theirs ? figures(theirs) : undefined]
+      const ratio = (x: number | undefined, y: number | undefined) =>
+        x !== undefined && y ? `${(x / y).toFixed(1)}×` : '–'
+      const goal = (value: number | undefined, target: number, text: string) =>
+        value === undefined ? `${text}` : `${text}: ${met(value >= target)}`
+      out.push(
+        `| ${books.toLocaleString('en')} | ${ours.app} ÷ start-ui-web | ${ratio(a.workload, b?.workload)} | | ${goal(a.floorShare, FLOOR_SHARE_TARGET, `≥ ${FLOOR_SHARE_TARGET}`)} | ${goal(a.sessions?.share, SESSION_HITS_TARGET, `≥ ${percent(SESSION_HITS_TARGET)}`)} | ${goal(a.firstPages?.share, FIRST_PAGE_HITS_TARGET, `≥ ${percent(FIRST_PAGE_HITS_TARGET)}`)} | ${ratio(a.login, b?.login)}${a.login !== undefined && b?.login ? ` (≥ ${LOGIN_RATIO_TARGET}×: ${met(a.login / b.login >= LOGIN_RATIO_TARGET)})` : ''} | ${ratio(a.pages, b?.pages)} | ${ratio(a.searches, b?.searches)} | ${goal(a.pageShare, PAGE_API_TARGET, `≥ ${PAGE_API_TARGET}`)} |`,
+      )
+    }
+    return out
+  })
+  const floors = (mixed.floors ?? [])
+    .map(
+      (floor) =>
+        `${floor.books.toLocaleString('en')} books: ${int(floor.requests)} requests sent ${int(floor.units)} units of SQL, ${int(floor.replayed)} of them replayed${floor.leftOut ? ` (${int(floor.leftOut)} left out: not runnable as logged)` : ''}`,
+    )
+    .join('; ')
+  return [
+    '#### Near the floor (issue 41, part 5)',
+    '',
+    `The same rounds, each measure going through the apps in turn after a warm-up (${mixed.connections} connections, ${mixed.seconds} s; medians of the rounds). **Real workload**: the mixed run above (req/s). **Floor**: the SQL this product sent during a sample of that workload, taken from PostgreSQL's log (\`log_statement = all\` on the bench's database, a second server of this product running the sample), each backend's statements grouped into units (a statement, or a transaction; what writes ends in ROLLBACK), up to 1,000 units drawn at random and replayed by \`pgbench\` with ${mixed.connections} clients; its transactions per second × the sample's requests ÷ its units is the floor in requests per second, and **÷ floor** the workload's share of it${floors ? ` (${floors})` : ''}. **From memory**: the kept reads' hits over their lookups during the measured workload (\`start_books_fast_path_total\` of /api/metrics before and after; the session read, the unfiltered first page of books). **\`/login\`**: \`wrk -t2\` (without wrk, the bench's own client) anonymous with \`Accept-Encoding: ${'gzip, deflate, br'}\`. **Page views/s**: the administrators open \`/manager/books?searchTerm=<random term>\` as a browser asks for it (start-ui-web: its shell, which has no data, then its \`/api/rest/books?searchTerm=\`, one view); **search API**: \`/api/rest/books?searchTerm=<random term>\` alone, the same terms; **page ÷ API**: what the page costs beyond its data.`,
+    '',
+    '| books | app | real workload req/s | floor req/s | ÷ floor | session reads from memory | first pages from memory | `/login` req/s | page views/s | search API req/s | page ÷ API |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...lines,
+    '',
+  ]
+}
+
 /** The mixed run beside start-ui-web: one row per app and catalogue size (medians of the rounds), then the ratios. */
 export function mixedMarkdown(
   mixed: MixedReport,
@@ -620,6 +713,7 @@ export function mixedMarkdown(
     ...bySize,
     '',
     ...mixedKinds(mixed),
+    ...nearFloorMarkdown(mixed),
     MIXED_END,
   ].join('\n')
 }
