@@ -36,7 +36,7 @@ test('/login runs under its CSP with no violation: theme script, i18n and the fo
   const headers = response!.headers()
   expect(hashesOf(headers['content-security-policy']).length).toBeGreaterThan(0)
   expect(headers['content-security-policy']).not.toContain('unsafe-eval')
-  expect(headers['content-security-policy']).not.toContain('unsafe-inline')
+  expect(/script-src [^;]*/.exec(headers['content-security-policy']!)?.[0]).not.toContain('unsafe-inline')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['cache-control']).toBe('private, no-store')
   // The theme script ran (a class on <html>) and the page speaks French.
@@ -66,7 +66,7 @@ test('/login rendered once for anonymous visitors: each load gets the same bytes
   }
   expect(pages.size).toBe(1)
   expect(policies.size).toBe(1)
-  expect([...pages][0]).not.toContain('nonce=')
+  expect([...pages][0]).not.toMatch(/\snonce="/)
   expect(await violations()).toEqual([])
 })
 
@@ -86,7 +86,7 @@ test('a kept page whose inline script was changed on the way is refused: its has
   // The unchanged scripts ran: the page hydrates.
   await waitForHydration(page)
   expect(await page.locator('html').getAttribute('data-changed')).toBeNull()
-  await expectConsoleMessage(page, /Refused to execute inline script because it violates .*script-src/)
+  await expectConsoleMessage(page, /Executing inline script violates the following Content Security Policy directive 'script-src /)
   const refused = await violations()
   expect(refused.length).toBeGreaterThan(0)
   for (const violation of refused) expect(violation).toMatch(/script-src/)
