@@ -1,8 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
-import { compression, negotiateEncoding } from './compression.server'
+import { compression, negotiateEncoding, negotiateStreamEncoding } from './compression.server'
 
 const html = `<!doctype html><html><body>${'<p>Start Books</p>'.repeat(500)}</body></html>`
 
@@ -27,7 +27,28 @@ describe('negotiateEncoding', () => {
   })
 })
 
+describe('negotiateStreamEncoding', () => {
+  it('takes zstd when the client names it and wants it no less, else as negotiateEncoding', () => {
+    expect(negotiateStreamEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(negotiateStreamEncoding('zstd')).toBe('zstd')
+    expect(negotiateStreamEncoding('br, zstd;q=0.5')).toBe('br')
+    expect(negotiateStreamEncoding('zstd;q=0, br')).toBe('br')
+    expect(negotiateStreamEncoding('gzip, deflate, br')).toBe('br')
+    expect(negotiateStreamEncoding('*')).toBe('br')
+    expect(negotiateStreamEncoding(null)).toBeUndefined()
+  })
+})
+
 describe('compression', () => {
+  it('compresses a page with zstd for a browser that names it, the bytes decoding to the page', async () => {
+    const response = await fetchThrough('gzip, deflate, br, zstd', serve(html, { 'content-type': 'text/html' }))
+    expect(response.headers.get('content-encoding')).toBe('zstd')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(bytes.length).toBeLessThan(html.length / 10)
+    expect(zstdDecompressSync(bytes).toString()).toBe(html)
+  })
+
   it('compresses an HTML page with brotli, the bytes decoding to the page', async () => {
     const response = await fetchThrough(
       'gzip, br',
@@ -48,7 +69,7 @@ describe('compression', () => {
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
   })
 
-  it('keeps streaming: the first chunk arrives before the stream ends', async () => {
+  it.each(['br', 'zstd'])('keeps streaming with %s: the first chunk arrives before the stream ends', async (encoding) => {
     let finish!: () => void
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -56,7 +77,8 @@ describe('compression', () => {
         finish = () => controller.close()
       },
     })
-    const response = await fetchThrough('br', serve(stream, { 'content-type': 'text/html' }))
+    const response = await fetchThrough(encoding, serve(stream, { 'content-type': 'text/html' }))
+    expect(response.headers.get('content-encoding')).toBe(encoding)
     const reader = response.body!.getReader()
     const first = await reader.read()
     expect(first.done).toBe(false)
