@@ -58,6 +58,13 @@ describe('compression', () => {
     expect(brotliDecompressSync(bytes).toString()).toBe(html)
   })
 
+  it('compresses JSON with brotli even for a client that names zstd (zstd is for pages)', async () => {
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
+    const response = await fetchThrough('gzip, deflate, br, zstd', serve(json, { 'content-type': 'application/json' }))
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
+  })
+
   it('compresses JSON with gzip for a client without brotli', async () => {
     const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
     const response = await fetchThrough('gzip', serve(json, { 'content-type': 'application/json' }))

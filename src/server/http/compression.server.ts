@@ -30,7 +30,7 @@ export function negotiateEncoding(acceptEncoding: string | null): 'br' | 'gzip' 
 }
 
 /**
- * The encoding of an answer compressed as it is sent: zstd when the client
+ * The encoding of a page compressed as it is sent: zstd when the client
  * names it (Chromium, Firefox) and wants it no less than the others, else as
  * `negotiateEncoding`. Measured on a signed-in /app/books?q= page (85 KB,
  * streamed in 8 flushed chunks, CPU per answer): zstd level 3 20.0 KB for
@@ -80,8 +80,8 @@ function compressor(encoding: 'zstd' | 'br' | 'gzip', length: number | undefined
 }
 
 /**
- * Compresses HTML, JSON, JS, CSS and other text answers with zstd, brotli or
- * gzip as the client accepts (`negotiateStreamEncoding`) (`Vary: Accept-Encoding` always on what could be
+ * Compresses HTML, JSON, JS, CSS and other text answers with brotli or gzip
+ * as the client accepts, pages with zstd first (`negotiateStreamEncoding`) (`Vary: Accept-Encoding` always on what could be
  * compressed). Assets in `.output/public` are served precompressed by the
  * static handler (`compressPublicAssets`), not here.
  */
@@ -92,7 +92,9 @@ export const compression: PipelineStep = async (request, next) => {
   if (!response.body || request.method === 'HEAD' || !COMPRESSIBLE.test(type)) return response
   if ([204, 206, 304].includes(response.status) || response.headers.has('content-encoding')) return response
   if (length !== null && Number(length) < MIN_COMPRESSIBLE_BYTES) return response
-  const encoding = negotiateStreamEncoding(request.headers.get('accept-encoding'))
+  // zstd for pages only: on the list API's small JSON it cost more server CPU per answer than brotli (decision 044).
+  const acceptEncoding = request.headers.get('accept-encoding')
+  const encoding = /^text\/html\b/i.test(type) ? negotiateStreamEncoding(acceptEncoding) : negotiateEncoding(acceptEncoding)
   if (!encoding) return withResponseHeaders(response, (headers) => headers.append('vary', 'Accept-Encoding'))
   // A new answer: the one handed back may have immutable headers (a redirect).
   const headers = new Headers(response.headers)
