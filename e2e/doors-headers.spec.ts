@@ -1,6 +1,8 @@
 // The security headers on a page, an API answer and /api/docs; every page under its
 // Content-Security-Policy in Chromium with no violation; no framing from elsewhere.
 // Headers are read over HTTP; the policy's effect only shows in a real browser.
+import { createHash } from 'node:crypto'
+
 import type { Page } from '@playwright/test'
 
 import { expect, expectConsoleMessage, test } from './support/console'
@@ -49,12 +51,15 @@ function expectStrictScripts(policy: Map<string, string[]>, what: string) {
 test('a page: a strict policy with a fresh nonce that every script of the page carries, and the other headers', async ({
   baseURL,
 }) => {
-  const first = await ask(baseURL!, { method: 'GET', path: '/login' })
-  const second = await ask(baseURL!, { method: 'GET', path: '/login' })
+  // With a session cookie (not a valid one) /login is rendered, not kept: kept pages are allowed by hashes (the next test).
+  const path = '/login'
+  const cookie = 'better-auth.session_token=not-a-session'
+  const first = await ask(baseURL!, { method: 'GET', path, cookie })
+  const second = await ask(baseURL!, { method: 'GET', path, cookie })
   expect(first.status).toBe(200)
-  expectCommonHeaders(first.headers, 'GET /login')
+  expectCommonHeaders(first.headers, `GET ${path}`)
   const policy = directives(first.headers.get('content-security-policy'))
-  expectStrictScripts(policy, 'GET /login')
+  expectStrictScripts(policy, `GET ${path}`)
   expect(policy.get('form-action')).toEqual(["'self'"])
   const scripts = policy.get('script-src')!
   expect(scripts).toContain("'strict-dynamic'")
@@ -67,6 +72,37 @@ test('a page: a strict policy with a fresh nonce that every script of the page c
   const tags = first.body.match(/<script\b[^>]*>/g) ?? []
   expect(tags.length).toBeGreaterThan(0)
   for (const tag of tags) expect(tag, tag).toContain(`nonce="${nonce}"`)
+})
+
+test('a kept page (/login, /about): the same bytes at every answer, allowed by the hash of each of its inline scripts', async ({
+  baseURL,
+}) => {
+  for (const path of ['/login', '/about']) {
+    const answers = [] as Awaited<ReturnType<typeof ask>>[]
+    for (let index = 0; index < 3; index++) answers.push(await ask(baseURL!, { method: 'GET', path }))
+    const [first] = answers as [Awaited<ReturnType<typeof ask>>]
+    expect(first.status).toBe(200)
+    expectCommonHeaders(first.headers, `GET ${path}`)
+    const policy = directives(first.headers.get('content-security-policy'))
+    expectStrictScripts(policy, `GET ${path}`)
+    const scripts = policy.get('script-src')!
+    expect(scripts).toContain("'strict-dynamic'")
+    expect(scripts.filter((source) => source.startsWith("'nonce-"))).toEqual([])
+    for (const answer of answers.slice(1)) {
+      expect(answer.body).toBe(first.body)
+      expect(answer.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+    }
+    // Every script is inline, carries no nonce, and its SHA-256 is in the policy; the policy names no other.
+    const inline = [...first.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(inline.length).toBeGreaterThan(0)
+    const hashes = new Set(
+      inline.map(([, attributes, text]) => {
+        expect(attributes, path).not.toMatch(/\b(src|nonce)=/)
+        return `'sha256-${createHash('sha256').update(text!).digest('base64')}'`
+      }),
+    )
+    expect(new Set(scripts.filter((source) => source.startsWith("'sha256-")))).toEqual(hashes)
+  }
 })
 
 test('an answer that depends on the session is private and not stored; hashed assets stay immutable', async ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './support/console'
-import { ADMIN_EMAIL, signIn, uniqueEmail } from './support/sign-in'
+import { expect, expectConsoleMessage, test } from './support/console'
+import { ADMIN_EMAIL, signIn, uniqueEmail, waitForHydration } from './support/sign-in'
 
 // The request pipeline in front of every route (src/server/http, docs/decisions/012-request-pipeline.md).
 
@@ -24,18 +24,19 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   ]
 }
 
-/** The policy of an answer, with its nonce. */
-function nonceOf(policy: string | undefined) {
-  return /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(policy ?? '')?.[1]
+/** The hashes a kept page's policy allows its inline scripts by (src/server/fast-paths/page-cache.server.ts). */
+function hashesOf(policy: string | undefined) {
+  const scripts = /script-src ([^;]*)/.exec(policy ?? '')?.[1]?.split(' ') ?? []
+  return scripts.at(-1) === "'strict-dynamic'" ? scripts.filter((source) => source.startsWith("'sha256-")) : []
 }
 
 test('/login runs under its CSP with no violation: theme script, i18n and the form work', async ({ page }) => {
   const violations = await watchCsp(page)
   const response = await page.goto('/login?lng=fr')
   const headers = response!.headers()
-  const nonce = nonceOf(headers['content-security-policy'])
-  expect(nonce).toBeTruthy()
+  expect(hashesOf(headers['content-security-policy']).length).toBeGreaterThan(0)
   expect(headers['content-security-policy']).not.toContain('unsafe-eval')
+  expect(/script-src [^;]*/.exec(headers['content-security-policy']!)?.[0]).not.toContain('unsafe-inline')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['cache-control']).toBe('private, no-store')
   // The theme script ran (a class on <html>) and the page speaks French.
@@ -49,23 +50,46 @@ test('/login runs under its CSP with no violation: theme script, i18n and the fo
   expect(await violations()).toEqual([])
 })
 
-test('/login rendered once for anonymous visitors: each load has its own nonce, runs and hydrates', async ({
+test('/login rendered once for anonymous visitors: each load gets the same bytes, runs and hydrates', async ({
   page,
 }) => {
   const violations = await watchCsp(page)
-  const nonces: string[] = []
+  const pages = new Set<string>()
+  const policies = new Set<string>()
   for (let load = 0; load < 3; load++) {
     const response = await page.goto('/login?lng=sw')
-    const nonce = nonceOf(response!.headers()['content-security-policy'])!
-    nonces.push(nonce)
-    const html = await response!.text()
-    expect(html).toContain(`nonce="${nonce}"`)
-    for (const earlier of nonces.slice(0, -1)) expect(html).not.toContain(earlier)
+    policies.add(response!.headers()['content-security-policy']!)
+    pages.add(await response!.text())
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
     await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
+    await waitForHydration(page)
   }
-  expect(new Set(nonces).size).toBe(3)
+  expect(pages.size).toBe(1)
+  expect(policies.size).toBe(1)
+  expect([...pages][0]).not.toMatch(/\snonce="/)
   expect(await violations()).toEqual([])
+})
+
+test('a kept page whose inline script was changed on the way is refused: its hash is not in the policy', async ({
+  page,
+}) => {
+  const violations = await watchCsp(page)
+  await page.route('**/login?lng=ar', async (route) => {
+    const response = await route.fetch()
+    const html = await response.text()
+    // The theme script (the first inline one) also marks the page; the other scripts stay as they were.
+    const changed = html.replace('<script>(function applyTheme', '<script>document.documentElement.dataset.changed="yes";(function applyTheme')
+    expect(changed).not.toBe(html)
+    await route.fulfill({ response, body: changed })
+  })
+  await page.goto('/login?lng=ar')
+  // The unchanged scripts ran: the page hydrates.
+  await waitForHydration(page)
+  expect(await page.locator('html').getAttribute('data-changed')).toBeNull()
+  await expectConsoleMessage(page, /Executing inline script violates the following Content Security Policy directive 'script-src /)
+  const refused = await violations()
+  expect(refused.length).toBeGreaterThan(0)
+  for (const violation of refused) expect(violation).toMatch(/script-src/)
 })
 
 test('/manager/books and /api/docs run under their CSP with no violation and stay interactive', async ({

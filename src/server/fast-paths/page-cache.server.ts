@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, crc32, deflateRawSync } from 'node:zlib'
+import { brotliCompress, constants, gzip as zlibGzip } from 'node:zlib'
 
 import { languageFromRequest } from '@/lib/i18n/detect.server'
 import { SIDEBAR_COOKIE } from '@/lib/sidebar-state'
-import { brotliAnswerParams, negotiateEncoding } from '@/server/http/compression.server'
+import { negotiateEncoding } from '@/server/http/compression.server'
 import { cookieValue, hasAuthCookie } from '@/server/http/cookies.server'
 import type { PipelineStep } from '@/server/http/pipeline.server'
-import { NONCE_HEADER } from '@/server/http/security-headers.server'
+import { contentSecurityPolicy, NONCE_HEADER } from '@/server/http/security-headers.server'
 import { fastPathTally } from '@/server/platform/tallies.server'
 
 /**
@@ -32,121 +33,96 @@ export interface PageCacheOptions {
   now?: () => number
 }
 
-interface Entry {
-  /** The page's bytes split at its render's nonce: joined again with each response's own. */
-  parts: Buffer[]
-  /** The same parts, each deflated on its own once (see `gzipWithNonce`), when a gzip-only client first asks. */
-  deflated?: Buffer[]
-  /** The length of the render's nonce: `deflated` is valid for nonces of this length only. */
-  nonceLength: number
+/** A render kept without its nonce: the same bytes, and the same CSP, for every answer. */
+export interface StoredPage {
+  page: Buffer<ArrayBuffer>
+  /** `script-src` of the page: the SHA-256 of each of its inline scripts, and 'strict-dynamic'. */
+  scriptSources: string
+}
+
+interface Entry extends StoredPage {
+  /** Each encoding compressed once, when a client first asks a kept page for it. */
+  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>
   status: number
   headers: [string, string][]
   expires: number
 }
 
-/** The parts with `separator` between them, in one buffer (encoded once, not at every answer). */
-function join(parts: Buffer[], separator: Buffer): Buffer<ArrayBuffer> {
-  const joined = Buffer.allocUnsafe(
-    parts.reduce((size, part) => size + part.length, 0) + separator.length * (parts.length - 1),
-  )
-  let offset = 0
-  parts.forEach((part, index) => {
-    if (index > 0) offset += separator.copy(joined, offset)
-    offset += part.copy(joined, offset)
-  })
-  return joined as Buffer<ArrayBuffer>
-}
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
-
-/** Deflate's window: how far back a part may refer. */
-const WINDOW = 32 * 1024
-
-/**
- * Each part deflated once (raw deflate, best compression): all but the
- * last end with a full flush, which ends on a byte boundary, so a stored
- * block may follow and the next part's blocks after it. Each part is
- * compressed with the page before it as its dictionary (what the decoder
- * has just written), the nonces in it replaced by NUL bytes of the same
- * length: a page holds no NUL, so no match can cover a nonce, and whatever
- * nonce an answer carries, every reference reads the same bytes. A part
- * with a NUL is compressed without a dictionary.
- */
-export function deflateParts(parts: Buffer[], nonceLength: number): Buffer[] {
-  const blank = Buffer.alloc(nonceLength)
-  let before = Buffer.alloc(0)
-  return parts.map((part, index) => {
-    // What the decoder holds when this part starts: the page so far, then a nonce.
-    if (index > 0) before = Buffer.concat([before, blank]).subarray(-WINDOW)
-    const dictionary = index > 0 && !part.includes(0) ? before : undefined
-    before = Buffer.concat([before, part]).subarray(-WINDOW)
-    return deflateRawSync(part, {
-      level: constants.Z_BEST_COMPRESSION,
-      finishFlush: index < parts.length - 1 ? constants.Z_FULL_FLUSH : constants.Z_FINISH,
-      ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
-    })
-  })
+/** A CSP hash source of an inline script: what the browser hashes is its text with line ends made `\n`. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n')).digest('base64')}'`
 }
 
 /**
- * A gzip member of the page with `nonce` between its parts, without
- * compressing anything per answer: the parts were deflated once
- * (`deflateParts`, for nonces of this length) and the nonce goes between them in a stored
- * (uncompressed) block; only the CRC-32 of the whole page is computed here.
- * The nonce stays fresh for every answer and is never in a compressed
- * block's history, so no compressed length depends on it.
+ * The render without its nonce (its `nonce` attributes and its `csp-nonce`
+ * meta, which the client router reads), allowed by the hashes of its inline
+ * scripts instead. 'strict-dynamic' lets those scripts add the page's modules
+ * (paint-first.server.ts) as it let the nonce's. Undefined when the nonce is
+ * still somewhere else in the page, or the page has an external script (under
+ * 'strict-dynamic' only a nonce lets a parser-inserted one run): such a page
+ * is sent as rendered, with its nonce, and not kept.
  */
-export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer<ArrayBuffer> {
-  const stored = Buffer.alloc(5 + nonce.length)
-  stored.writeUInt16LE(nonce.length, 1)
-  stored.writeUInt16LE(~nonce.length & 0xffff, 3)
-  nonce.copy(stored, 5)
-  const pieces: Buffer[] = [GZIP_HEADER]
-  let crc = 0
-  let size = 0
-  parts.forEach((part, index) => {
-    if (index > 0) {
-      pieces.push(stored)
-      crc = crc32(nonce, crc)
-      size += nonce.length
-    }
-    pieces.push(deflated[index]!)
-    crc = crc32(part, crc)
-    size += part.length
-  })
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(size >>> 0, 4)
-  pieces.push(trailer)
-  return Buffer.concat(pieces) as Buffer<ArrayBuffer>
+export function storedPage(render: string, nonce: string): StoredPage | undefined {
+  const page = render
+    .replaceAll(` nonce="${nonce}"`, '')
+    .replaceAll(`<meta property="csp-nonce" content="${nonce}"/>`, '')
+  if (page.includes(nonce)) return undefined
+  const hashes = new Set<string>()
+  for (const [, attributes, text] of page.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes!)) return undefined
+    hashes.add(scriptHash(text!))
+  }
+  return { page: Buffer.from(page) as Buffer<ArrayBuffer>, scriptSources: [...hashes, "'strict-dynamic'"].join(' ') }
 }
 
 const brotli = promisify(brotliCompress)
+const gzip = promisify(zlibGzip)
 
 /**
- * A cache hit's brotli quality: 2 gives the 37 KB login page in 12.0 KB (the
- * stitched gzip: 13.7) for 0.12 ms; 4, the streamed answers' quality, 11.5 KB
- * for 0.33 ms, which took the hits from ~3,100 to ~2,100 req/s (decision 018).
+ * Once per kept page and encoding, so at the best levels: brotli quality 11
+ * gives the 45 KB English `/login` in 12.1 KB (quality 4, the streamed
+ * answers', 14.6 KB) for ~0.1-0.2 s of one thread of zlib's pool, off the
+ * event loop; gzip level 9 (docs/decisions/044-stored-page-bytes.md).
  */
-const CACHED_PAGE_BROTLI_QUALITY = 2
+function compressOnce(page: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(page, { level: constants.Z_BEST_COMPRESSION })
+  return brotli(page, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+    },
+  })
+}
 
 /**
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
- * of the first one (per URL, language and sidebar cookie), with this
- * response's CSP nonce filled in where the render wrote its own. A request
- * that may carry a session (`hasAuthCookie`, from the server's one parse of
- * the Cookie header) is always rendered: no signed-in page is kept
- * (docs/decisions/030-no-signed-in-page-cache.md). A client
- * that prefers brotli gets the page brotli-compressed per answer (a brotli
- * stream cannot be stitched around the nonce as gzip can; off the event loop,
- * ~0.12 ms); one that accepts gzip only gets it gzipped from parts compressed
- * once per entry (`gzipWithNonce`), not compressed again. It sits
- * after the refusals and inside the security headers (which give each
- * response its nonce and CSP), so every answer still gets both.
+ * of the first one (per URL, language and sidebar cookie), kept without its
+ * nonce and sent with a CSP of its inline scripts' hashes (`storedPage`): the
+ * bytes are the same for every answer, so each encoding is compressed once,
+ * at the first cache hit that asks for it (not at the render, so URLs asked
+ * once cost no best-level compression), and sent as kept. A request that may
+ * carry a session (`hasAuthCookie`, from the server's one parse of the Cookie
+ * header) is always rendered: no signed-in page is kept
+ * (docs/decisions/030-no-signed-in-page-cache.md). It sits after the
+ * refusals and inside the security headers, which keep the CSP it sets and
+ * give every answer the other headers.
  */
 export function pageCache(options: PageCacheOptions = {}): PipelineStep {
   const { ttlMs = 60_000, maxEntries = 200, now = Date.now } = options
   const entries = new Map<string, Entry>()
+
+  const answer = async (entry: Entry, encoding: 'br' | 'gzip' | undefined) => {
+    const headers = new Headers(entry.headers)
+    headers.set('content-security-policy', contentSecurityPolicy(entry.scriptSources))
+    if (!encoding) return new Response(entry.page, { status: entry.status, headers })
+    const body = await (entry.encoded[encoding] ??= compressOnce(entry.page, encoding))
+    headers.set('content-encoding', encoding)
+    headers.append('vary', 'Accept-Encoding')
+    return new Response(body as Buffer<ArrayBuffer>, { status: entry.status, headers })
+  }
 
   return async (request, next) => {
     const nonce = request.headers.get(NONCE_HEADER)
@@ -163,44 +139,27 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const cached = entries.get(key)
     const hit = cached !== undefined && cached.expires > now()
     fastPathTally.inc({ path: 'page-cache', result: hit ? 'hit' : 'miss' })
-    if (hit) {
-      const answerNonce = Buffer.from(nonce)
-      const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
-      const encoded = (body: Buffer<ArrayBuffer>, contentEncoding: 'br' | 'gzip') => {
-        const headers = new Headers(cached.headers)
-        headers.set('content-encoding', contentEncoding)
-        headers.append('vary', 'Accept-Encoding')
-        return new Response(body, { status: cached.status, headers })
-      }
-      const page = join(cached.parts, answerNonce)
-      if (encoding === 'br') {
-        const params = {
-          ...brotliAnswerParams(page.length),
-          [constants.BROTLI_PARAM_QUALITY]: CACHED_PAGE_BROTLI_QUALITY,
-        }
-        return encoded((await brotli(page, { params })) as Buffer<ArrayBuffer>, 'br')
-      }
-      if (encoding === 'gzip' && answerNonce.length === cached.nonceLength) {
-        cached.deflated ??= deflateParts(cached.parts, cached.nonceLength)
-        return encoded(gzipWithNonce(cached.parts, cached.deflated, answerNonce), 'gzip')
-      }
-      return new Response(page, { status: cached.status, headers: cached.headers })
-    }
+    if (hit) return answer(cached, negotiateEncoding(request.headers.get('accept-encoding')))
     entries.delete(key)
 
     const response = await next(request)
     const html = response.headers.get('content-type')?.includes('text/html')
     if (response.status !== 200 || !html || response.headers.has('set-cookie')) return response
     const body = await response.text()
+    const stored = storedPage(body, nonce)
+    if (!stored) {
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+    }
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-    const parts = body.split(nonce).map((part) => Buffer.from(part))
-    entries.set(key, {
-      parts,
-      nonceLength: Buffer.byteLength(nonce),
+    const entry: Entry = {
+      ...stored,
+      encoded: {},
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'content-length'),
       expires: now() + ttlMs,
-    })
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+    }
+    entries.set(key, entry)
+    // The first answer goes through the compression step like any other render.
+    return answer(entry, undefined)
   }
 }

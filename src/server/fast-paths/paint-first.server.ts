@@ -8,7 +8,7 @@
  * 1.5 s of script between the server's HTML and the page on screen, although
  * the HTML needs no script to show. `paintFirst` rewrites the manifest so that
  * each route instead carries a small inline script that, once the browser has
- * shown the page, adds the same preloads and (for the root) imports the entry:
+ * shown the page, adds the same preloads and (for the root) runs the entry:
  * the same files, fetched in parallel as before, after the first paint.
  * vite.config.ts applies it to the manifest the server build is given.
  */
@@ -33,13 +33,19 @@ interface StartManifest {
  * frames that paint nothing. Each preload is added in a task of its own:
  * starting a module fetch costs the renderer about a millisecond, four on a
  * phone, and a route's 25 preloads added at once made a long task that
- * Lighthouse counted as blocking (docs/performance.md). The added links carry
- * the script's own CSP nonce. It may run twice (the router renders route
- * scripts again after hydration): a link already there is not added again,
- * and a module is only imported once.
+ * Lighthouse counted as blocking (docs/performance.md). The added elements carry
+ * the script's own CSP nonce; the entry is a script element it adds, not an
+ * `import()`: a kept page has no nonce but its scripts' hashes
+ * (page-cache.server.ts), and under 'strict-dynamic' only a script added by
+ * script runs without one (an `import()` inherits its parser-inserted
+ * script's standing). It may run twice (the router renders route scripts
+ * again after hydration): a link already there is not added again, and a
+ * module runs once whatever adds it again.
  */
 export function afterPaintScript(hrefs: string[], entry?: string): string {
-  const load = entry ? `import(${JSON.stringify(entry)});` : ''
+  const load = entry
+    ? `const s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};s.nonce=n;document.head.append(s);`
+    : ''
   const preload = `for(const h of ${JSON.stringify(hrefs)})setTimeout(()=>{if(document.head.querySelector('link[href="'+h+'"]'))return;const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=n;document.head.append(l)})`
   return `((n)=>{const go=()=>{${load}${preload}};if(document.hidden)go();else if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((_,o)=>{o.disconnect();go()}).observe({type:'paint',buffered:true});else addEventListener('load',go)})(document.currentScript.nonce)`
 }

@@ -1,8 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
-import { compression, negotiateEncoding } from './compression.server'
+import { compression, negotiateEncoding, negotiateStreamEncoding } from './compression.server'
 
 const html = `<!doctype html><html><body>${'<p>Start Books</p>'.repeat(500)}</body></html>`
 
@@ -15,19 +15,36 @@ async function fetchThrough(acceptEncoding: string | null, answer: () => Promise
   return compression(new Request('http://app.test/login', { method, headers }), answer)
 }
 
-describe('negotiateEncoding', () => {
-  it('prefers brotli, falls back to gzip, honours q=0 and the wildcard', () => {
-    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br')
-    expect(negotiateEncoding('gzip, deflate')).toBe('gzip')
-    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip')
-    expect(negotiateEncoding('gzip;q=1, br;q=0.5')).toBe('gzip')
-    expect(negotiateEncoding('*')).toBe('br')
-    expect(negotiateEncoding('identity')).toBeUndefined()
-    expect(negotiateEncoding(null)).toBeUndefined()
+describe('negotiateEncoding, negotiateStreamEncoding', () => {
+  // Brotli first, then gzip, q=0 and the wildcard honoured; for a streamed answer, zstd first when named.
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', 'zstd'],
+    ['zstd', undefined, 'zstd'],
+    ['br, zstd;q=0.5', 'br', 'br'],
+    ['zstd;q=0, br', 'br', 'br'],
+    ['gzip, deflate, br', 'br', 'br'],
+    ['gzip, deflate', 'gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip', 'gzip'],
+    ['*', 'br', 'br'],
+    ['identity', undefined, undefined],
+    [null, undefined, undefined],
+  ] as const)('Accept-Encoding %s: %s, streamed %s', (acceptEncoding, kept, streamed) => {
+    expect(negotiateEncoding(acceptEncoding)).toBe(kept)
+    expect(negotiateStreamEncoding(acceptEncoding)).toBe(streamed)
   })
 })
 
 describe('compression', () => {
+  it('compresses a page with zstd for a browser that names it, the bytes decoding to the page', async () => {
+    const response = await fetchThrough('gzip, deflate, br, zstd', serve(html, { 'content-type': 'text/html' }))
+    expect(response.headers.get('content-encoding')).toBe('zstd')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(bytes.length).toBeLessThan(html.length / 10)
+    expect(zstdDecompressSync(bytes).toString()).toBe(html)
+  })
+
   it('compresses an HTML page with brotli, the bytes decoding to the page', async () => {
     const response = await fetchThrough(
       'gzip, br',
@@ -41,6 +58,13 @@ describe('compression', () => {
     expect(brotliDecompressSync(bytes).toString()).toBe(html)
   })
 
+  it('compresses JSON with brotli even for a client that names zstd (zstd is for pages)', async () => {
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
+    const response = await fetchThrough('gzip, deflate, br, zstd', serve(json, { 'content-type': 'application/json' }))
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
+  })
+
   it('compresses JSON with gzip for a client without brotli', async () => {
     const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
     const response = await fetchThrough('gzip', serve(json, { 'content-type': 'application/json' }))
@@ -48,7 +72,7 @@ describe('compression', () => {
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
   })
 
-  it('keeps streaming: the first chunk arrives before the stream ends', async () => {
+  it.each(['br', 'zstd'])('keeps streaming with %s: the first chunk arrives before the stream ends', async (encoding) => {
     let finish!: () => void
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -56,7 +80,8 @@ describe('compression', () => {
         finish = () => controller.close()
       },
     })
-    const response = await fetchThrough('br', serve(stream, { 'content-type': 'text/html' }))
+    const response = await fetchThrough(encoding, serve(stream, { 'content-type': 'text/html' }))
+    expect(response.headers.get('content-encoding')).toBe(encoding)
     const reader = response.body!.getReader()
     const first = await reader.read()
     expect(first.done).toBe(false)

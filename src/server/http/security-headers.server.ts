@@ -105,7 +105,8 @@ function browserOnly(cacheControl: string | null) {
  * Security headers on every answer. Each HTML answer gets a fresh nonce
  * (handed to the renderer in NONCE_HEADER so its inline and hydration
  * scripts carry it) and a CSP that runs nothing else; a route that serves
- * its own kind of page (the API reference) sets its own CSP, kept as is.
+ * its own kind of page (the API reference) sets its own CSP, kept as is, and
+ * so does the page cache for a kept page (the hashes of its scripts).
  * Answers that depend on the session are never stored by a shared cache:
  * `private, no-store`, unless the route let the browser alone keep it
  * (a picture, named by its content: `private, max-age=…, immutable`).
