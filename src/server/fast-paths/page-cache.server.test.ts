@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { NONCE_HEADER } from '@/server/http/security-headers.server'
 
-import { pageCache, scriptHash, storedPage } from './page-cache.server'
+import { BEST_COMPRESSION_AFTER_HITS, pageCache, scriptHash, storedPage } from './page-cache.server'
 
 /** A renderer that writes its request's nonce and language cookie into the page, and counts its renders. */
 function renderer(answer: (request: Request) => ResponseInit = () => ({})) {
@@ -152,6 +152,28 @@ describe('pageCache', () => {
     },
   )
 
+  it('compresses a page asked often again at the best level, and sends those bytes from then on', async () => {
+    const step = pageCache()
+    const { render } = renderer()
+    const ask = async () =>
+      Buffer.from(
+        await (await step(request('http://x/login', { 'accept-encoding': 'br' }).request, render)).arrayBuffer(),
+      )
+    const page = await (await step(request('http://x/login').request, render)).text()
+    const best = brotliCompressSync(page, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page),
+      },
+    })
+    const cheap = await ask()
+    expect(cheap.equals(best)).toBe(false)
+    for (let hit = 2; hit <= BEST_COMPRESSION_AFTER_HITS; hit++) await ask()
+    await vi.waitFor(async () => expect((await ask()).equals(best)).toBe(true))
+    expect(brotliDecompressSync(await ask()).toString()).toBe(page)
+  })
+
   it('sends a kept page as it is to a client that accepts neither encoding', async () => {
     const step = pageCache()
     const { render } = renderer()
@@ -186,7 +208,7 @@ describe('storedPage', () => {
   const nonce = 'AbCdEfGhIjKlMnOpQrStUv=='
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-  it("allows each inline script by its SHA-256, as the browser hashes it (line ends as \\n), once each", () => {
+  it('allows each inline script by its SHA-256, as the browser hashes it (line ends as \\n), once each', () => {
     const stored = storedPage(
       `<head><meta property="csp-nonce" content="${nonce}"/><link rel="stylesheet" href="/a.css" nonce="${nonce}"/></head>` +
         `<script nonce="${nonce}">a()</script><SCRIPT nonce="${nonce}" class="$tsr">b()\r\nc()</SCRIPT >` +

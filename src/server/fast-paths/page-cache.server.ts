@@ -41,8 +41,9 @@ export interface StoredPage {
 }
 
 interface Entry extends StoredPage {
-  /** Each encoding compressed once, when a client first asks a kept page for it. */
+  /** Each encoding compressed when a client first asks a kept page for it, and again at the best level once asked often. */
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>
+  hits: number
   status: number
   headers: [string, string][]
   expires: number
@@ -80,17 +81,23 @@ export function storedPage(render: string, nonce: string): StoredPage | undefine
 const brotli = promisify(brotliCompress)
 const gzip = promisify(zlibGzip)
 
+/** Hits of a kept page after which each of its encodings is compressed again at the best level. */
+export const BEST_COMPRESSION_AFTER_HITS = 10
+
 /**
- * Once per kept page and encoding, so at the best levels: brotli quality 11
- * gives the 45 KB English `/login` in 12.1 KB (quality 4, the streamed
- * answers', 14.6 KB) for ~0.1-0.2 s of one thread of zlib's pool, off the
- * event loop; gzip level 9 (docs/decisions/044-stored-page-bytes.md).
+ * A kept page in one encoding. First at a cheap level (brotli 5, gzip 6: ~1 ms
+ * for the 45 KB English `/login`, about what its render costs), so that a URL
+ * made up to be asked twice (the key holds the query string) cannot make the
+ * server spend more than it spends rendering; once the page has been asked
+ * `BEST_COMPRESSION_AFTER_HITS` times, at the best level (brotli 11: 12.1 KB
+ * against ~13.5 KB, for ~0.1 s of one thread of zlib's pool, off the event
+ * loop; gzip 9) (docs/decisions/044-stored-page-bytes.md).
  */
-function compressOnce(page: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  if (encoding === 'gzip') return gzip(page, { level: constants.Z_BEST_COMPRESSION })
+function compressOnce(page: Buffer, encoding: 'br' | 'gzip', best: boolean): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(page, { level: best ? constants.Z_BEST_COMPRESSION : 6 })
   return brotli(page, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
     },
@@ -101,15 +108,25 @@ function compressOnce(page: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
  * Serves the pages of CACHEABLE_PAGES to anonymous visitors from the render
  * of the first one (per URL, language and sidebar cookie), kept without its
  * nonce and sent with a CSP of its inline scripts' hashes (`storedPage`): the
- * bytes are the same for every answer, so each encoding is compressed once,
- * at the first cache hit that asks for it (not at the render, so URLs asked
- * once cost no best-level compression), and sent as kept. A request that may
+ * bytes are the same for every answer, so each encoding is compressed at the
+ * first cache hit that asks for it (not at the render: a URL asked once costs
+ * no compression of its own) and sent as kept (`compressOnce`). A request that may
  * carry a session (`hasAuthCookie`, from the server's one parse of the Cookie
  * header) is always rendered: no signed-in page is kept
  * (docs/decisions/030-no-signed-in-page-cache.md). It sits after the
  * refusals and inside the security headers, which keep the CSP it sets and
  * give every answer the other headers.
  */
+/** Each encoding of a page asked often, again at the best level: answers keep the cheap bytes until it is done. */
+function compressAtBest(entry: Entry) {
+  for (const encoding of ['br', 'gzip'] as const) {
+    void compressOnce(entry.page, encoding, true).then(
+      (best) => (entry.encoded[encoding] = Promise.resolve(best)),
+      () => {},
+    )
+  }
+}
+
 export function pageCache(options: PageCacheOptions = {}): PipelineStep {
   const { ttlMs = 60_000, maxEntries = 200, now = Date.now } = options
   const entries = new Map<string, Entry>()
@@ -118,7 +135,7 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const headers = new Headers(entry.headers)
     headers.set('content-security-policy', contentSecurityPolicy(entry.scriptSources))
     if (!encoding) return new Response(entry.page, { status: entry.status, headers })
-    const body = await (entry.encoded[encoding] ??= compressOnce(entry.page, encoding))
+    const body = await (entry.encoded[encoding] ??= compressOnce(entry.page, encoding, false))
     headers.set('content-encoding', encoding)
     headers.append('vary', 'Accept-Encoding')
     return new Response(body as Buffer<ArrayBuffer>, { status: entry.status, headers })
@@ -139,7 +156,10 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const cached = entries.get(key)
     const hit = cached !== undefined && cached.expires > now()
     fastPathTally.inc({ path: 'page-cache', result: hit ? 'hit' : 'miss' })
-    if (hit) return answer(cached, negotiateEncoding(request.headers.get('accept-encoding')))
+    if (hit) {
+      if (++cached.hits === BEST_COMPRESSION_AFTER_HITS) compressAtBest(cached)
+      return answer(cached, negotiateEncoding(request.headers.get('accept-encoding')))
+    }
     entries.delete(key)
 
     const response = await next(request)
@@ -154,6 +174,7 @@ export function pageCache(options: PageCacheOptions = {}): PipelineStep {
     const entry: Entry = {
       ...stored,
       encoded: {},
+      hits: 0,
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'content-length'),
       expires: now() + ttlMs,
