@@ -251,6 +251,32 @@ export async function runMixed(target: MixedTarget, options: MixedRunOptions): P
   }
 }
 
+const KEPT_READS_METRICS_TOKEN = 'bench-metrics-token-0123456789'
+
+/** The kept reads' hits and misses so far (the fast-path tally at /api/metrics), by path. */
+async function keptReadCounts(baseUrl: string): Promise<Map<string, number>> {
+  const answer = await fetch(`${baseUrl}/api/metrics`, {
+    headers: { authorization: `Bearer ${KEPT_READS_METRICS_TOKEN}` },
+  })
+  const counts = new Map<string, number>()
+  for (const [, path, result, value] of (await answer.text()).matchAll(
+    /^start_books_fast_path_total\{path="([^"]+)",result="(hit|miss)"\} (\d+)/gm,
+  ))
+    counts.set(`${path} ${result}`, Number(value))
+  return counts
+}
+
+/** The share of session reads and of unfiltered first pages served from memory between two counts (issue 41). */
+function keptReadShares(before: Map<string, number>, after: Map<string, number>) {
+  const share = (path: string) => {
+    const [hits, misses] = ['hit', 'miss'].map(
+      (result) => (after.get(`${path} ${result}`) ?? 0) - (before.get(`${path} ${result}`) ?? 0),
+    ) as [number, number]
+    return `${path} ${hits + misses ? ((100 * hits) / (hits + misses)).toFixed(1) : '-'} % kept (${hits}/${hits + misses})`
+  }
+  return `${share('session')}, ${share('book first page')}`
+}
+
 /** Count, p50 and p99 of each kind's latencies. */
 export function kindFigures(byKind: ReadonlyMap<string, number[]>): Record<string, KindFigures> {
   return Object.fromEntries(
@@ -426,6 +452,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
       const app = await startApp(ours.url, settings.emailServer, 120_000, {
         PORT: String(settings.ports[0]),
         AUTH_SECRET: secret,
+        METRICS_TOKEN: KEPT_READS_METRICS_TOKEN,
       })
       steps.push(() => app.stop())
       const targets: MixedTarget[] = [
@@ -500,7 +527,9 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
         for (const [index, target] of targets.entries()) {
           const seed = (books + round * 7919 + index) >>> 0
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
+          const keptBefore = index === 0 ? await keptReadCounts(target.baseUrl) : undefined
           const result = await runMixed(target, { ...settings, seed, terms })
+          if (keptBefore) log(`mixed ${target.name}: ${keptReadShares(keptBefore, await keptReadCounts(target.baseUrl))}`)
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)
