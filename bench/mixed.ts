@@ -529,7 +529,8 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
           const keptBefore = index === 0 ? await keptReadCounts(target.baseUrl) : undefined
           const result = await runMixed(target, { ...settings, seed, terms })
-          if (keptBefore) log(`mixed ${target.name}: ${keptReadShares(keptBefore, await keptReadCounts(target.baseUrl))}`)
+          if (keptBefore)
+            log(`mixed ${target.name}: ${keptReadShares(keptBefore, await keptReadCounts(target.baseUrl))}`)
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)

@@ -43,36 +43,20 @@ DROP TRIGGER "row_count_change_notice" ON "row_count";
 -- Book, genre and user writes announce their own keys: the counter's notice would name nothing that is kept.
 DROP TRIGGER "change_counter_change_notice" ON "change_counter";
 --> statement-breakpoint
-CREATE TRIGGER "session_update_notice" AFTER UPDATE ON "session" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "session_delete_notice" AFTER DELETE ON "session" REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "session_truncate_notice" AFTER TRUNCATE ON "session" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
---> statement-breakpoint
-CREATE TRIGGER "user_update_notice" AFTER UPDATE ON "user" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "user_delete_notice" AFTER DELETE ON "user" REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "user_truncate_notice" AFTER TRUNCATE ON "user" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
---> statement-breakpoint
-CREATE TRIGGER "book_insert_notice" AFTER INSERT ON "book" REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "book_update_notice" AFTER UPDATE ON "book" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "book_delete_notice" AFTER DELETE ON "book" REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "book_truncate_notice" AFTER TRUNCATE ON "book" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
---> statement-breakpoint
-CREATE TRIGGER "genre_insert_notice" AFTER INSERT ON "genre" REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "genre_update_notice" AFTER UPDATE ON "genre" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "genre_delete_notice" AFTER DELETE ON "genre" REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('id');
---> statement-breakpoint
-CREATE TRIGGER "genre_truncate_notice" AFTER TRUNCATE ON "genre" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
---> statement-breakpoint
-CREATE TRIGGER "row_count_update_notice" AFTER UPDATE ON "row_count" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('table_name');
---> statement-breakpoint
-CREATE TRIGGER "row_count_delete_notice" AFTER DELETE ON "row_count" REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"('table_name');
---> statement-breakpoint
-CREATE TRIGGER "row_count_truncate_notice" AFTER TRUNCATE ON "row_count" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
+-- Per table (its key column): updates and deletes name their keys, a truncation
+-- names nothing; inserts of a session or a user are never part of a kept read.
+DO $$
+DECLARE
+  keyed record;
+BEGIN
+  FOR keyed IN SELECT * FROM (VALUES
+    ('session', 'id', false), ('user', 'id', false), ('book', 'id', true), ('genre', 'id', true), ('row_count', 'table_name', false)
+  ) AS t(name, key_column, inserts) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"(%L)', keyed.name || '_update_notice', keyed.name, keyed.key_column);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"(%L)', keyed.name || '_delete_notice', keyed.name, keyed.key_column);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"()', keyed.name || '_truncate_notice', keyed.name);
+    IF keyed.inserts THEN
+      EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice_keys"(%L)', keyed.name || '_insert_notice', keyed.name, keyed.key_column);
+    END IF;
+  END LOOP;
+END $$;

@@ -15,7 +15,7 @@ import type { Database } from '@/server/db/client.server'
 import * as schema from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
-import { type SeededChoices,seededChoices } from '@/test/seeded-random'
+import { type SeededChoices, seededChoices } from '@/test/seeded-random'
 
 import { KEPT_READS, keptReads } from './kept-reads.server'
 import { readSession, sessionDependsOn } from './session-read.server'
