@@ -14,6 +14,7 @@ import {
 import type { Database } from '@/server/db/client.server'
 import * as schema from '@/server/db/schema'
 import { parseCookies } from '@/server/http/cookies.server'
+import { tallies } from '@/server/platform/tallies.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 import { type SeededChoices, seededChoices } from '@/test/seeded-random'
 
@@ -186,9 +187,21 @@ async function counterexample(subjects: Subject[], seed: number, steps: number):
   return undefined
 }
 
+/** How often the two kept reads were served from memory so far (the fast-path tally). */
+function keptHits() {
+  const hits = [...(new Map(tallies()).get('start_books_fast_path_total')?.read() ?? [])]
+  const of = (path: string) => hits.find((hit) => hit.labels.path === path && hit.labels.result === 'hit')?.value ?? 0
+  return { session: of('session'), firstPage: of('book first page') }
+}
+
 describe('forgetting by key', () => {
   it('a kept read never answers what a fresh read would not, on random interleavings', async () => {
+    const served = keptHits()
     for (const seed of [1, 2, 3]) expect(await counterexample([sessionRead, firstPage], seed, 150)).toBeUndefined()
+    // Not vacuous: both kept reads were served from memory meanwhile.
+    const after = keptHits()
+    expect(after.session).toBeGreaterThan(served.session)
+    expect(after.firstPage).toBeGreaterThan(served.firstPage)
   })
 
   it('the check finds a kept read whose declared dependencies are wrong', async () => {
