@@ -2,6 +2,7 @@ import { desc, eq, like, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
+import { CHANGE_NOTICE_CHANNEL } from '@/server/db/change-notices.server'
 import { book, genre, rowCount } from '@/server/db/schema'
 import { TOTAL_CAP } from '@/server/lists/totals.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
@@ -98,7 +99,7 @@ describe('book.list: the unfiltered first page is kept until the database announ
     const original = await titleOn(await read(), bookId)
     await vi.waitFor(
       async () => {
-        await api.db.execute(sql`update change_counter set version = version where false`)
+        await api.db.execute(sql`select pg_notify(${CHANGE_NOTICE_CHANNEL}, '')`)
         await read()
         await quietRename(bookId, `${original} (probe)`)
         const seen = await titleOn(await read(), bookId)

@@ -259,6 +259,8 @@ const keptFirstPages = keptReads<ReturnType<typeof bookPage>>({
   reads: ['book', 'genre', 'row_count'],
   // A new genre is on no book yet; the counters' rows are the migrations'.
   insertsCannotChange: ['genre', 'row_count'],
+  // Any book may enter the first page, any genre's name be on it; its total is the book counter.
+  dependsOn: () => ['book', 'genre', 'row_count:book'],
   max: 8,
   maxAgeMs: 60_000,
 })

@@ -7,7 +7,7 @@ import { ChangeNotices, hearChangeNotices, type Listen } from './change-notices.
 
 /** A listener driven by the test: `connect()` lets it start, `lose()` drops it. */
 function fakeListener() {
-  let notice = () => {}
+  let notice: (payload?: string) => void = () => {}
   let lost = () => {}
   let connect: () => void = () => {}
   const stop = vi.fn(async () => {})
@@ -16,7 +16,7 @@ function fakeListener() {
     lost = onLost
     return new Promise((resolve) => (connect = () => resolve(stop)))
   }
-  return { listen, stop, notice: () => notice(), lose: () => lost(), connect: () => connect() }
+  return { listen, stop, notice: (payload?: string) => notice(payload), lose: () => lost(), connect: () => connect() }
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -34,10 +34,63 @@ async function heardDatabase() {
 
 afterEach(() => vi.useRealTimers())
 
+/** A test's kept value depends on the user it names, and on the whole genre table. */
+const userOf = (name: string) => [`user:${name}`, 'genre']
+
+describe('keptReads, by key', () => {
+  it('forgets only the values that depend on a key a notice names', async () => {
+    const { db, listener } = await heardDatabase()
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async (name: string) => name)
+    const both = async () => [await kept(db, 'a', () => read('alice')), await kept(db, 'b', () => read('bob'))]
+    expect(await both()).toEqual(['alice', 'bob'])
+    listener.notice('user:carol,book:1')
+    await both()
+    expect(read).toHaveBeenCalledTimes(2)
+    listener.notice('user:alice')
+    await both()
+    expect(read.mock.calls.map(([name]) => name)).toEqual(['alice', 'bob', 'alice'])
+    // A row of a table they depend on as a whole, then a notice that names nothing: both forgotten.
+    listener.notice('genre:7')
+    await both()
+    listener.notice('')
+    await both()
+    expect(read).toHaveBeenCalledTimes(7)
+  })
+
+  it('keeps a read during which only other keys changed, not one during which its own did', async () => {
+    const { db, listener } = await heardDatabase()
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
+    let announce = 'user:bob'
+    const read = vi.fn(async () => {
+      listener.notice(announce)
+      return 'alice'
+    })
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(1)
+    listener.notice('user:alice')
+    announce = 'user:alice'
+    await kept(db, 'a', read)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(3)
+  })
+
+  it('forgets everything when the notices since a read are too many to remember', async () => {
+    const { db, listener } = await heardDatabase()
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
+    const read = vi.fn(async () => 'alice')
+    await kept(db, 'a', read)
+    for (let i = 0; i < 5000; i++) listener.notice(`user:u${i}`)
+    await kept(db, 'a', read)
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+})
+
 describe('keptReads', () => {
   it('keeps a read until a change notice, then reads again', async () => {
     const { db, listener } = await heardDatabase()
-    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'alice')
     expect(await kept(db, 'a', read)).toBe('alice')
     expect(await kept(db, 'a', read)).toBe('alice')
@@ -49,7 +102,7 @@ describe('keptReads', () => {
 
   it('does not keep a read during which a change was announced', async () => {
     const { db, listener } = await heardDatabase()
-    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => {
       listener.notice()
       return 'before the write'
@@ -64,7 +117,7 @@ describe('keptReads', () => {
     const notices = new ChangeNotices(listener.listen)
     const db = {} as Database
     hearChangeNotices(db, notices)
-    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'x')
     await kept(db, 'a', read)
     await kept(db, 'a', read)
@@ -92,7 +145,7 @@ describe('keptReads', () => {
   it('listens again after losing the connection, and trusts nothing read before', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { db, notices, listener } = await heardDatabase()
-    const kept = keptReads<string>({ name: 'test', reads: [], max: 10, maxAgeMs: 60_000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 10, maxAgeMs: 60_000 })
     const read = vi.fn(async () => 'x')
     await kept(db, 'a', read)
     listener.lose()
@@ -110,7 +163,7 @@ describe('keptReads', () => {
   it('keeps no undefined read, at most `max` reads, none older than `maxAgeMs`', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { db } = await heardDatabase()
-    const kept = keptReads<string>({ name: 'test', reads: [], max: 2, maxAgeMs: 1000 })
+    const kept = keptReads<string>({ name: 'test', reads: [], dependsOn: userOf, max: 2, maxAgeMs: 1000 })
     const missing = vi.fn(async () => undefined)
     await kept(db, 'gone', missing)
     await kept(db, 'gone', missing)

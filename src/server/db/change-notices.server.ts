@@ -3,11 +3,24 @@ import { processWide } from '../platform/process-wide.server.ts'
 import { gauge, tally } from '../platform/tallies.server.ts'
 import type { Database } from './database.ts'
 
-/** The channel of migrations 0007 and 0026: a notice after every committed write to a table whose reads are kept. */
+/** The channel of migrations 0007, 0026 and 0027: a notice after every committed write to a table whose reads are kept. */
 export const CHANGE_NOTICE_CHANNEL = 'change_notice'
 
-/** How a driver listens: resolves once it does, with a way to stop; calls `lost` if it stops by itself. */
-export type Listen = (notice: () => void, lost: () => void) => Promise<() => Promise<void>>
+/**
+ * How a driver listens: resolves once it does, with a way to stop; calls
+ * `notice` with each notice's payload, `lost` if it stops by itself.
+ */
+export type Listen = (notice: (payload?: string) => void, lost: () => void) => Promise<() => Promise<void>>
+
+/**
+ * What changed since a version: the keys a notice named ("table:key",
+ * migration 0027), or `everything` (a notice that names nothing, a lost or
+ * new listener, or notices too far back to be remembered).
+ */
+export type Changes = readonly string[] | 'everything'
+
+/** How many notices are remembered for the reads that began before them. */
+const REMEMBERED_NOTICES = 1024
 
 /** Where the listener says it stopped or started hearing (the database's log; pino's signature). */
 export interface NoticesLog {
@@ -21,8 +34,10 @@ const RETRY_LAST_MS = 30_000
 /**
  * What this process hears of the database's change notices. `version()`
  * moves at every notice, and whenever notices may have been missed; it is
- * undefined while they are not being heard. Something read at one version
- * may be trusted for as long as the version has not moved (`keptReads`).
+ * undefined while they are not being heard. `changesSince(version)` says
+ * what moved it: the keys the notices named, or everything. Something read
+ * at one version may be trusted for as long as nothing it depends on has
+ * changed since (`keptReads`).
  *
  * The drivers also hear the notices of the process's own writes before the
  * write's query resolves (PostgreSQL sends a listening session its own
@@ -38,15 +53,38 @@ export class ChangeNotices {
   #retry: NodeJS.Timeout | undefined
   #retryMs = RETRY_FIRST_MS
   #connecting: Promise<void> | undefined
+  /** The last notices, oldest first: the version each made, and what it named (undefined: everything). */
+  #recent: Array<{ version: number; keys: readonly string[] | undefined }> = []
 
   constructor(
     private readonly listen: Listen,
     private readonly log?: NoticesLog,
   ) {}
 
-  /** A change: whatever was read before it is stale. */
-  readonly notice = () => {
+  /** A change: whatever was read before it, of the keys it names (all if none), is stale. */
+  readonly notice = (payload?: string) => {
+    this.#moved(payload ? payload.split(',') : undefined)
+  }
+
+  #moved(keys: readonly string[] | undefined) {
     this.#version++
+    this.#recent.push({ version: this.#version, keys })
+    if (this.#recent.length > 2 * REMEMBERED_NOTICES) this.#recent.splice(0, REMEMBERED_NOTICES)
+  }
+
+  /** What changed after `version` (one that `version()` gave). */
+  changesSince(version: number): Changes {
+    if (version === this.#version) return []
+    const first = this.#recent.findIndex((notice) => notice.version > version)
+    // Not remembered that far back.
+    if (first < 0 || this.#recent[first]!.version !== version + 1) return 'everything'
+    const keys: string[] = []
+    for (let i = first; i < this.#recent.length; i++) {
+      const named = this.#recent[i]!.keys
+      if (!named) return 'everything'
+      keys.push(...named)
+    }
+    return keys
   }
 
   /** Whether notices are heard now (for metrics: does not start listening). */
@@ -83,7 +121,7 @@ export class ChangeNotices {
       if (this.#closed) return void (await stop().catch(() => {}))
       this.#stop = stop
       // Notices sent before now were not heard.
-      this.#version++
+      this.#moved(undefined)
       this.#hearing = true
       if (this.#retryMs !== RETRY_FIRST_MS) this.log?.info({}, 'change notices heard again')
       this.#retryMs = RETRY_FIRST_MS
@@ -103,7 +141,7 @@ export class ChangeNotices {
       this.log?.warn({ retryInMs: this.#retryMs }, 'change notices lost: nothing is kept until they are heard again')
     }
     this.#hearing = false
-    this.#version++
+    this.#moved(undefined)
     if (this.#closed || this.#retry) return
     void this.#stop?.().catch(() => {})
     this.#stop = undefined

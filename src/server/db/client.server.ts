@@ -94,7 +94,10 @@ async function openPostgres(
   // One connection, straight to PostgreSQL, hears the other processes' writes.
   const notices = new ChangeNotices(async (notice, lost) => {
     const client = new Client(directConnection)
-    client.on('notification', notice).on('error', lost).on('end', lost)
+    client
+      .on('notification', (message) => notice(message.payload))
+      .on('error', lost)
+      .on('end', lost)
     // A partition holds packets and ends nothing: a heartbeat that gets no answer is a lost connection,
     // so what was kept stops being trusted (a write elsewhere would not be heard).
     const heartbeat = setInterval(() => {
@@ -243,13 +246,14 @@ async function throughPooler(client: import('pg').ClientBase) {
  * sends its statements unnamed, and takes every statement that is not a
  * plain select (a write, a commit) as a change, once it resolves.
  */
-async function hearOwnWrites(client: import('pg').ClientBase, notice: () => void) {
+async function hearOwnWrites(client: import('pg').ClientBase, notice: (payload?: string) => void) {
   if (!(await throughPooler(client))) {
-    client.on('notification', notice)
+    client.on('notification', (message) => notice(message.payload))
     await client.query(`listen ${CHANGE_NOTICE_CHANNEL}`)
     return
   }
-  sendUnnamed(client, notice)
+  // Its writes' keys are not known here: each is taken as a change of everything.
+  sendUnnamed(client, () => notice())
 }
 
 /** A connection's statements sent unnamed; with `announce`, called once each statement that is not a plain select resolves. */
@@ -310,8 +314,8 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       return run(tx)
     })
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
-  // One connection: PGlite calls the listener before the writing query resolves.
-  const notices = new ChangeNotices((notice) => client.listen(CHANGE_NOTICE_CHANNEL, notice))
+  // One connection: PGlite calls the listener (with the notice's payload) before the writing query resolves.
+  const notices = new ChangeNotices((notice) => client.listen(CHANGE_NOTICE_CHANNEL, (payload) => notice(payload)))
   hearChangeNotices(db, notices)
   return {
     db,

@@ -365,11 +365,10 @@ export const rowCount = pgTable('row_count', {
 
 /**
  * A counter of the statements that write a book, a genre or a user: statement-
- * level triggers bump it, whoever writes (migration 0006), and each bump is
- * announced on the `change_notice` channel (migration 0007). It relays the
- * writes that have no notice of their own, which is how every process hears
- * that the kept first page of the catalogue is stale
- * (docs/decisions/026-kept-first-page.md). Nothing reads its value.
+ * level triggers bump it, whoever writes (migration 0006). It relayed their
+ * notice until those tables announced their own keys (migration 0027,
+ * docs/decisions/043-forget-by-key.md); it still queues concurrent writers
+ * on its one row. Nothing reads its value.
  */
 export const changeCounter = pgTable('change_counter', {
   id: boolean('id').primaryKey().default(true),

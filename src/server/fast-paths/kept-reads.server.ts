@@ -1,6 +1,6 @@
 import type { Table } from 'drizzle-orm'
 
-import { changeNoticesOf } from '@/server/db/change-notices.server'
+import { type ChangeNotices, changeNoticesOf } from '@/server/db/change-notices.server'
 import type { Database } from '@/server/db/client.server'
 import type * as schema from '@/server/db/schema'
 import { fastPathTally } from '@/server/platform/tallies.server'
@@ -8,6 +8,7 @@ import { fastPathTally } from '@/server/platform/tallies.server'
 interface Kept<T> {
   value: T
   at: number
+  dependsOn: readonly string[]
 }
 
 /** A table of the schema, by its SQL name. */
@@ -18,7 +19,8 @@ type TableName = {
 /**
  * What a kept read declares beside its registration, and
  * fast-paths.integration.test.ts proves: every table its queries read, each
- * with a trigger that announces its writes (migrations 0006 to 0008).
+ * with a trigger that announces its writes by key (migration 0027), and the
+ * keys each kept value depends on.
  */
 export interface KeptReadDeclaration {
   name: string
@@ -28,26 +30,105 @@ export interface KeptReadDeclaration {
    * key: an absent row is never kept), so need not be announced.
    */
   insertsCannotChange?: readonly TableName[]
+  /**
+   * The keys a kept value depends on, as the notices name them: a row,
+   * `table:key` (its key column as text: `user:<id>`), or a whole table
+   * (`book`: any of its rows). Every table of `reads` must be among them.
+   */
+  dependsOn(value: never): readonly string[]
+  /** The keys the values kept now depend on, for the test that proves them. */
+  keptDependencies(db: Database): string[]
 }
 
 /** Every kept read of the server, by name (filled as their modules load). */
 export const KEPT_READS = new Map<string, KeptReadDeclaration>()
 
+/** The table of a notice's key (`user:<id>` is one of `user`'s rows). */
+const tableOf = (key: string) => {
+  const colon = key.indexOf(':')
+  return colon < 0 ? key : key.slice(0, colon)
+}
+
+/** Whether a change of `changed` (named by a notice) may change a value that depends on `dependsOn`. */
+export function touches(changed: readonly string[], dependsOn: readonly string[]) {
+  return changed.some((key) => dependsOn.includes(key) || dependsOn.includes(tableOf(key)))
+}
+
+/** The values kept for one database, and which of them each key's change forgets. */
+class KeptValues<T> {
+  readonly entries = new Map<string, Kept<T>>()
+  readonly #byDependency = new Map<string, Set<string>>()
+
+  constructor(public version: number) {}
+
+  keep(key: string, kept: Kept<T>) {
+    this.forget(key)
+    this.entries.set(key, kept)
+    for (const dependency of kept.dependsOn) {
+      let keys = this.#byDependency.get(dependency)
+      if (!keys) this.#byDependency.set(dependency, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+
+  forget(key: string) {
+    const kept = this.entries.get(key)
+    if (!kept) return
+    this.entries.delete(key)
+    for (const dependency of kept.dependsOn) {
+      const keys = this.#byDependency.get(dependency)
+      keys?.delete(key)
+      if (keys?.size === 0) this.#byDependency.delete(dependency)
+    }
+  }
+
+  /** Forgets what depends on a changed row (`user:<id>`): on that row, or on its whole table. */
+  changed(changed: string) {
+    for (const dependency of new Set([changed, tableOf(changed)]))
+      for (const key of [...(this.#byDependency.get(dependency) ?? [])]) this.forget(key)
+  }
+}
+
 /**
- * Reads kept by key until the database announces a change (any notice empties
- * them), at most `maxAgeMs` and `max` of them per database. A database whose
- * notices are not heard (not registered, or its listener down) is read every
- * time. `read` resolving to undefined is not kept.
+ * Reads kept by key until the database announces a change of something they
+ * depend on (`dependsOn`; a notice that names nothing forgets them all), at
+ * most `maxAgeMs` and `max` of them per database. A database whose notices
+ * are not heard (not registered, or its listener down) is read every time.
+ * `read` resolving to undefined is not kept.
  */
 export function keptReads<T>({
   max,
   maxAgeMs,
-  ...declaration
-}: KeptReadDeclaration & { max: number; maxAgeMs: number }) {
+  dependsOn,
+  ...declared
+}: Omit<KeptReadDeclaration, 'dependsOn' | 'keptDependencies'> & {
+  dependsOn: (value: T) => readonly string[]
+  max: number
+  maxAgeMs: number
+}) {
+  const kept = new WeakMap<Database, KeptValues<T>>()
+  const declaration: KeptReadDeclaration = {
+    ...declared,
+    dependsOn: dependsOn as KeptReadDeclaration['dependsOn'],
+    keptDependencies: (db) => [...new Set([...(kept.get(db)?.entries.values() ?? [])].flatMap((k) => k.dependsOn))],
+  }
   // Set, not refused when present: a module reloaded in development registers its read again.
   KEPT_READS.set(declaration.name, declaration)
-  const kept = new WeakMap<Database, { version: number; entries: Map<string, Kept<T>> }>()
   const tallyMiss = () => fastPathTally.inc({ path: declaration.name, result: 'miss' })
+
+  /** What is kept for `db`, with every change announced up to `version` forgotten. */
+  const keptUpTo = (db: Database, notices: ChangeNotices, version: number) => {
+    let values = kept.get(db)
+    if (values?.version === version) return values
+    const changes = values ? notices.changesSince(values.version) : 'everything'
+    if (changes === 'everything') kept.set(db, (values = new KeptValues(version)))
+    else {
+      for (const key of changes) values!.changed(key)
+      values!.version = version
+    }
+    return values!
+  }
+
   return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
     const notices = changeNoticesOf(db)
     const version = notices?.version()
@@ -55,21 +136,26 @@ export function keptReads<T>({
       tallyMiss()
       return read()
     }
-    let cache = kept.get(db)
-    if (cache?.version !== version) kept.set(db, (cache = { version, entries: new Map() }))
+    const values = keptUpTo(db, notices!, version)
     const at = Date.now()
-    const hit = cache.entries.get(key)
+    const hit = values.entries.get(key)
     if (hit && at - hit.at < maxAgeMs) {
       fastPathTally.inc({ path: declaration.name, result: 'hit' })
       return hit.value
     }
     tallyMiss()
     const value = await read()
-    // Kept only if no change was announced while it was read.
-    if (value === undefined || notices!.version() !== version) return value
-    cache.entries.delete(key)
-    if (cache.entries.size >= max) cache.entries.delete(cache.entries.keys().next().value!)
-    cache.entries.set(key, { value, at })
+    if (value === undefined) return value
+    const now = notices!.version()
+    if (now === undefined) return value
+    // Kept only if nothing it depends on was announced while it was read.
+    const keys = dependsOn(value)
+    const changes = notices!.changesSince(version)
+    if (changes === 'everything' || touches(changes, keys)) return value
+    const current = keptUpTo(db, notices!, now)
+    current.forget(key)
+    if (current.entries.size >= max) current.forget(current.entries.keys().next().value!)
+    current.keep(key, { value, at, dependsOn: keys })
     return value
   }
 }

@@ -94,7 +94,7 @@ describe('readSession', () => {
 })
 
 describe('kept session reads', () => {
-  it('keep a session until the database announces a write to a session, a user, a book or a genre', async () => {
+  it('keep a session until the database announces a write to that session or its user (not another)', async () => {
     const { cookie, row } = await signedIn()
     expect((await read(cookie)).result?.user.role).toBe('user')
     // A write that announces nothing (triggers off, as a replica applies changes): the kept read is served.
@@ -103,14 +103,29 @@ describe('kept session reads', () => {
       await tx.update(user).set({ role: 'admin' }).where(eq(user.id, row.userId))
     })
     expect((await read(cookie)).result?.user.role).toBe('user')
-    // Any announced write forgets every kept read: here one to another user.
+    // An announced write to another user, or to a book, forgets nothing of this session's (decision 043).
     await api.db
       .update(user)
       .set({ name: sql`${user.name}` })
       .where(eq(user.email, 'admin@admin.com'))
+    await api.db.execute(sql`update book set title = title where id = (select id from book limit 1)`)
+    expect((await read(cookie)).result?.user.role).toBe('user')
+    // One to its user does.
+    await api.db
+      .update(user)
+      .set({ name: sql`${user.name}` })
+      .where(eq(user.id, row.userId))
     expect((await read(cookie)).result?.user.role).toBe('admin')
     await api.db.update(user).set({ role: 'user' }).where(eq(user.id, row.userId))
     expect((await read(cookie)).result?.user.role).toBe('user')
+    // And one to its session.
+    await api.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(user).set({ role: 'admin' }).where(eq(user.id, row.userId))
+    })
+    await api.db.execute(sql`update session set token = token where id = ${row.id}`)
+    expect((await read(cookie)).result?.user.role).toBe('admin')
+    await api.db.update(user).set({ role: 'user' }).where(eq(user.id, row.userId))
   })
 
   it('refuse a kept session at once after a ban, a revocation or a sign-out in this process', async () => {

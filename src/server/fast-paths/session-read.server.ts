@@ -14,20 +14,24 @@ import { keptReads } from './kept-reads.server'
 
 type SessionResult = Awaited<ReturnType<Auth['api']['getSession']>>
 
+/** A session read depends on its session's row (found by token) and its user's row. */
+export const sessionDependsOn = (row: SessionRow) => [`session:${row.session.id}`, `user:${row.user.id}`]
+
 /**
  * Session reads kept by signed cookie until the database announces a write to
- * a session, a user, a book or a genre, in any process (migration 0007): most
- * requests then make one round trip to the database instead of two. A
- * revoked session, a ban or a role change therefore counts from the notice,
- * a millisecond after its commit here and at once in the writing process
- * (docs/decisions/024-kept-session-reads.md). The expiry is checked at every
- * read, kept or not.
+ * that session or its user, in any process (migration 0027): most requests
+ * then make one round trip to the database instead of two. A revoked
+ * session, a ban or a role change therefore counts from the notice, a
+ * millisecond after its commit here and at once in the writing process
+ * (docs/decisions/024-kept-session-reads.md, 043-forget-by-key.md). The
+ * expiry is checked at every read, kept or not.
  */
 const keptSessions = keptReads<SessionRow>({
   name: 'session',
   reads: ['session', 'user'],
   // A session is read by its token, joined to its user: a new row of either is never part of a kept one.
   insertsCannotChange: ['session', 'user'],
+  dependsOn: sessionDependsOn,
   max: 10_000,
   maxAgeMs: 60_000,
 })
