@@ -22,8 +22,8 @@ const prefix = `test_e2e_app_${process.env.PORT ?? 'app'}`
 const name = `${prefix}_${randomBytes(4).toString('hex')}`
 const directUrl = databaseUrl(adminUrl, name)
 
-let bouncer: PgBouncer | undefined
-let app: ChildProcess | undefined
+// What is running, for the cleanup: a signal may come before both are started.
+const running: { bouncer?: PgBouncer; app?: ChildProcess } = {}
 let stopping: Promise<void> | undefined
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -47,8 +47,9 @@ async function dropDatabases(like: string) {
 
 function stop(code: number) {
   stopping ??= (async () => {
+    const { app, bouncer } = running
     if (app && app.exitCode === null && app.signalCode === null) {
-      const exited = new Promise((resolve) => app!.once('exit', resolve))
+      const exited = new Promise((resolve) => app.once('exit', resolve))
       app.kill('SIGTERM')
       await exited
     }
@@ -70,16 +71,16 @@ await dropDatabases(`${prefix}\\_%`)
 await admin((client) => client.query(`create database ${quoteDatabase(name)}`))
 try {
   // A few server connections, shared by every request, as a pooler in front of many instances leaves each.
-  bouncer = await startPgBouncer(directUrl, { poolSize: 5 })
+  running.bouncer = await startPgBouncer(directUrl, { poolSize: 5 })
 } catch (error) {
   await dropDatabases(name)
   throw error
 }
-app = spawn('node_modules/.bin/node', ['.output/server/index.mjs'], {
-  env: { ...process.env, DATABASE_URL: bouncer.through(directUrl), DATABASE_DIRECT_URL: directUrl },
+running.app = spawn('node_modules/.bin/node', ['.output/server/index.mjs'], {
+  env: { ...process.env, DATABASE_URL: running.bouncer.through(directUrl), DATABASE_DIRECT_URL: directUrl },
   stdio: 'inherit',
 })
-app.once('exit', (code, signal) => {
+running.app.once('exit', (code, signal) => {
   if (!stopping) console.error(`pooled-app: the app exited (${code ?? signal})`)
   stop(code ?? 1)
 })
