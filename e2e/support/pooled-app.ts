@@ -9,12 +9,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 
-import pg from 'pg'
-
-import { databaseUrl, quoteDatabase } from '../../src/test/context'
+import { databaseUrl, dropDatabases, quoteDatabase, withClient } from '../../src/test/context'
 import { type PgBouncer, startPgBouncer } from '../../src/test/pgbouncer'
 
-const adminUrl = process.env.TEST_DATABASE_URL
+const adminUrl = process.env.TEST_DATABASE_URL ?? ''
 if (!adminUrl) throw new Error('E2E_DATABASE=pooler needs a PostgreSQL server: set TEST_DATABASE_URL')
 // The port makes the name this suite's own: a run killed before its cleanup is swept by the next one
 // on the same port, never another suite's database.
@@ -26,25 +24,6 @@ const directUrl = databaseUrl(adminUrl, name)
 const running: { bouncer?: PgBouncer; app?: ChildProcess } = {}
 let stopping: Promise<void> | undefined
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
-async function dropDatabases(like: string) {
-  await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-      like,
-    ])
-    for (const { datname } of rows) await client.query(`drop database if exists ${quoteDatabase(datname)} with (force)`)
-  })
-}
-
 function stop(code: number) {
   stopping ??= (async () => {
     const { app, bouncer } = running
@@ -54,7 +33,7 @@ function stop(code: number) {
       await exited
     }
     await bouncer?.stop()
-    await dropDatabases(name)
+    await dropDatabases(adminUrl, name)
   })().then(
     () => process.exit(code),
     (error: unknown) => {
@@ -67,13 +46,13 @@ function stop(code: number) {
 process.on('SIGTERM', () => stop(0))
 process.on('SIGINT', () => stop(0))
 
-await dropDatabases(`${prefix}\\_%`)
-await admin((client) => client.query(`create database ${quoteDatabase(name)}`))
+await dropDatabases(adminUrl, prefix)
+await withClient(adminUrl, (client) => client.query(`create database ${quoteDatabase(name)}`))
 try {
   // A few server connections, shared by every request, as a pooler in front of many instances leaves each.
   running.bouncer = await startPgBouncer(directUrl, { poolSize: 5 })
 } catch (error) {
-  await dropDatabases(name)
+  await dropDatabases(adminUrl, name)
   throw error
 }
 running.app = spawn('node_modules/.bin/node', ['.output/server/index.mjs'], {
