@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 import { chromiumLaunchOptions } from './e2e/support/chromium'
 import { appEnv as productionAppEnv } from './e2e/support/doors/app-env'
+import { PGBOUNCER } from './src/test/pgbouncer'
 
 // Ports can be moved (E2E_PORT, E2E_DEMO_PORT, MAIL_CATCHER_*_PORT) to run two suites side by side.
 const appPort = process.env.E2E_PORT ?? '3100'
@@ -28,10 +29,29 @@ const PHONE_SPECS = '*.phone.spec.ts'
 // The same production build and settings for all apps (shared with the door tests and the fuzzer).
 const appEnv = productionAppEnv(smtpPort)
 
+// The database of the main app, which every user flow (`chromium`, `slow-phone`) runs against:
+// `pooler` is a fresh PostgreSQL database behind PgBouncer in pool_mode=transaction, as managed
+// PostgreSQL runs it (e2e/support/pooled-app.ts; docs/decisions/042-e2e-behind-the-pooler.md);
+// `pglite` the embedded in-memory database. Default: `pooler` where TEST_DATABASE_URL is set and
+// PgBouncer installed (CI), else `pglite`. The demo and login-only apps stay on PGlite whatever
+// the choice, so the embedded default is still run end to end.
+const e2eDatabase = process.env.E2E_DATABASE ?? (process.env.TEST_DATABASE_URL && PGBOUNCER ? 'pooler' : 'pglite')
+if (e2eDatabase !== 'pooler' && e2eDatabase !== 'pglite') throw new Error('E2E_DATABASE must be pooler or pglite')
+if (e2eDatabase === 'pooler' && !(process.env.TEST_DATABASE_URL && PGBOUNCER))
+  throw new Error('E2E_DATABASE=pooler needs TEST_DATABASE_URL and PgBouncer (apt-get install pgbouncer)')
+const appServer =
+  e2eDatabase === 'pooler'
+    ? {
+        command: 'node_modules/.bin/node --import tsx e2e/support/pooled-app.ts',
+        // Time to stop the app and the pooler and drop the database.
+        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+      }
+    : { command: 'node_modules/.bin/node .output/server/index.mjs' }
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  // One shared in-memory database and mailbox: run tests one at a time.
+  // One shared database per app and one mailbox: run tests one at a time.
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -77,8 +97,8 @@ export default defineConfig({
     },
     {
       name: 'app',
-      // The app is built by `npm run build` beforehand; this path is the pinned Node 24.
-      command: 'node_modules/.bin/node .output/server/index.mjs',
+      // The app is built by `npm run build` beforehand; node_modules/.bin/node is the pinned Node 24.
+      ...appServer,
       url: `${baseURL}/api/health/ready`,
       timeout: 60_000,
       reuseExistingServer: false,

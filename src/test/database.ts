@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
 
-import pg from 'pg'
 import { afterAll, inject } from 'vitest'
 
 import { type DatabaseHandle, openDatabase } from '@/server/db/client.server'
 import { prepareDatabase } from '@/server/db/index.server'
 
-import { databaseUrl, quoteDatabase } from './context'
+import { databaseUrl, dropDatabases, quoteDatabase, withClient } from './context'
 
 export interface TestDatabase extends DatabaseHandle {
   /** `memory://` or the clone's postgres:// URL. */
@@ -33,7 +32,7 @@ export async function createTestDatabase({ seeded = true } = {}): Promise<TestDa
 async function openPostgresClone(adminUrl: string, prefix: string, template: string): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`
   const source = template === 'template0' ? 'template0' : quoteDatabase(template)
-  await admin(adminUrl, `create database ${quoteDatabase(name)} template ${source}`)
+  await withClient(adminUrl, (client) => client.query(`create database ${quoteDatabase(name)} template ${source}`))
   const url = databaseUrl(adminUrl, name)
   const handle = await openDatabase(url)
   let closed = false
@@ -44,18 +43,8 @@ async function openPostgresClone(adminUrl: string, prefix: string, template: str
       if (closed) return
       closed = true
       await handle.close()
-      await admin(adminUrl, `drop database if exists ${quoteDatabase(name)} with (force)`)
+      await dropDatabases(adminUrl, name)
     },
-  }
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
   }
 }
 

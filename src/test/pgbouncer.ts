@@ -68,7 +68,7 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
     },
     async stop() {
       process.off('exit', orphaned)
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGINT')
         await exited
