@@ -15,11 +15,9 @@ import { apiError } from '@/server/http/api-errors.server'
 import { filteredPageIds } from '@/server/lists/filtered-pages.server'
 import { afterKey, allOf, decodeCursor, type KeysetOrder, orderBy, toPage } from '@/server/lists/keyset.server'
 import {
+  preparedSearch,
   searchColumnReads,
   searchColumnWhere,
-  searchParameters,
-  searchPlaceholders,
-  searchShapeKey,
   type SearchTerm,
   searchTermOf,
 } from '@/server/lists/search.server'
@@ -185,7 +183,7 @@ const PREPARED_WORDS = 4
  */
 const preparedPage = preparedPerShape((db, list: BookList, key) =>
   pageQuery(db, list, {
-    search: list.values.search && searchPlaceholders(list.values.search),
+    search: list.values.search && preparedSearch(list.values.search).placeholders(),
     genreId: list.values.genreId === undefined ? undefined : sql.placeholder('genreId'),
     rows: sql.placeholder('rows'),
     after: list.values.after && { sort: sql.placeholder('afterSort'), id: sql.placeholder('afterId') },
@@ -196,16 +194,17 @@ const preparedPage = preparedPerShape((db, list: BookList, key) =>
 function pageRows(db: Database, list: BookList) {
   const { input, values } = list
   const { search, genreId, after } = values
+  const prepared = search && preparedSearch(search)
   if (search && search.longWords.length > PREPARED_WORDS) return pageQuery(db, list, values)
   const key = [
     input.sort ?? 'title',
     input.order ?? 'asc',
-    search ? searchShapeKey(search) : '',
+    prepared ? prepared.key : '',
     genreId === undefined ? '' : 'g',
     after ? 'n' : '',
   ].join('_')
   return preparedPage(db, key, list).execute({
-    ...(search && searchParameters(search)),
+    ...prepared?.values,
     genreId,
     rows: values.rows,
     afterSort: after?.sort,

@@ -12,15 +12,7 @@ import { searchSlices } from '@/server/fast-paths/search-slices.server'
 import { apiError } from '@/server/http/api-errors.server'
 import { filteredPageIds } from '@/server/lists/filtered-pages.server'
 import { afterKey, allOf, decodeCursor, type KeysetOrder, orderBy, toPage } from '@/server/lists/keyset.server'
-import {
-  searchColumnReads,
-  searchColumnWhere,
-  searchParameters,
-  searchPlaceholders,
-  searchShapeKey,
-  type SearchTerm,
-  searchTermOf,
-} from '@/server/lists/search.server'
+import { preparedSearch, searchColumnReads, searchColumnWhere, searchTermOf } from '@/server/lists/search.server'
 import { firstPageTotalColumn, totalOfRows } from '@/server/lists/totals.server'
 
 import { roleSchema, userListInputSchema, userListItemSchema, userSchema } from './schema'
@@ -80,7 +72,7 @@ const userOrder = (input: UserListInput): KeysetOrder => ({
 
 /** What a page's SQL reads: its filters' values, the page's size and the cursor's values (or a prepared query's placeholders). */
 interface PageValues {
-  search: SearchTerm | undefined
+  search: Parameters<typeof searchColumnWhere>[0]
   role: string | Placeholder | undefined
   banned: boolean | Placeholder | undefined
   rows: number | Placeholder
@@ -141,7 +133,7 @@ const PREPARED_WORDS = 4
 const preparedPage = preparedPerShape(
   (db, { input, values }: { input: UserListInput; values: ReturnType<typeof valuesOf> }, key) =>
     pageQuery(db, input, {
-      search: values.search && searchPlaceholders(values.search),
+      search: values.search && preparedSearch(values.search).placeholders(),
       role: values.role === undefined ? undefined : sql.placeholder('role'),
       banned: values.banned === undefined ? undefined : sql.placeholder('banned'),
       rows: sql.placeholder('rows'),
@@ -152,17 +144,18 @@ const preparedPage = preparedPerShape(
 function pageRows(db: Database, input: UserListInput) {
   const values = valuesOf(input)
   const { search, role, banned, after } = values
+  const prepared = search && preparedSearch(search)
   if (search && search.longWords.length > PREPARED_WORDS) return pageQuery(db, input, values)
   const key = [
     input.sort,
     input.order,
-    search ? searchShapeKey(search) : '',
+    prepared ? prepared.key : '',
     role === undefined ? '' : 'r',
     banned === undefined ? '' : 'b',
     after ? 'n' : '',
   ].join('_')
   return preparedPage(db, key, { input, values }).execute({
-    ...(search && searchParameters(search)),
+    ...prepared?.values,
     role,
     banned,
     rows: values.rows,

@@ -40,29 +40,29 @@ export function searchTermOf(searchTerm: string): SearchTerm<string> | undefined
   }
 }
 
-/** What decides a term's SQL: its number of long words, whether it has several words, whether it spans lines. */
-export const searchShapeKey = ({ longWords, severalWords, spansLines }: SearchTerm<unknown>) =>
-  `${longWords.length}${severalWords ? 'w' : ''}${spansLines ? 'n' : ''}`
-
-/** The placeholders of a term of the same shape as `term`, named `${prefix}…`; `searchParameters` fills them. */
-export function searchPlaceholders(term: SearchTerm<unknown>, prefix = 'search'): SearchTerm<Placeholder> {
-  return {
-    longWords: term.longWords.map((_, index) => sql.placeholder(`${prefix}Word${index}`)),
-    longWordPatterns: term.longWords.map((_, index) => sql.placeholder(`${prefix}Pattern${index}`)),
-    termPattern: sql.placeholder(`${prefix}Term`),
-    severalWords: term.severalWords,
-    spansLines: term.spansLines,
-  }
-}
-
-/** The values of `searchPlaceholders`' placeholders for `term`. */
-export function searchParameters(term: SearchTerm<string>, prefix = 'search'): Record<string, string> {
-  const values: Record<string, string> = { [`${prefix}Term`]: term.termPattern }
-  term.longWords.forEach((word, index) => {
-    values[`${prefix}Word${index}`] = word
-    values[`${prefix}Pattern${index}`] = term.longWordPatterns[index]!
+/**
+ * A term for a prepared query: the key of its shape (what decides its SQL:
+ * its number of long words, whether it has several words, whether it spans
+ * lines), the placeholders of a term of that shape, and their values.
+ */
+export function preparedSearch(term: SearchTerm<string>) {
+  const { longWords, severalWords, spansLines } = term
+  const values: Record<string, string> = { searchTerm: term.termPattern }
+  longWords.forEach((word, index) => {
+    values[`searchWord${index}`] = word
+    values[`searchPattern${index}`] = term.longWordPatterns[index]!
   })
-  return values
+  return {
+    key: `${longWords.length}${severalWords ? 'w' : ''}${spansLines ? 'n' : ''}`,
+    placeholders: (): SearchTerm<Placeholder> => ({
+      longWords: longWords.map((_, index) => sql.placeholder(`searchWord${index}`)),
+      longWordPatterns: longWords.map((_, index) => sql.placeholder(`searchPattern${index}`)),
+      termPattern: sql.placeholder('searchTerm'),
+      severalWords,
+      spansLines,
+    }),
+    values,
+  }
 }
 
 /**
