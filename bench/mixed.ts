@@ -454,7 +454,13 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
         )
         steps.push(() => variant.stop())
         const name = `this product (${flags || 'no flags'})`
-        targets.push({ name, baseUrl: variant.baseUrl, people: ourPeople, toHttp: ourRequests, pid: variant.process.pid })
+        targets.push({
+          name,
+          baseUrl: variant.baseUrl,
+          people: ourPeople,
+          toHttp: ourRequests,
+          pid: variant.process.pid,
+        })
       }
       if (settings.shapes.includes('pooler')) {
         const bouncer = await startPgBouncer(ours.url, { poolSize: 10 })

@@ -38,7 +38,6 @@ async function bookCount() {
 }
 
 describe('book.list totals', () => {
-
   it("sends a search's first page and its count as one statement, as many as a next page", async () => {
     const word = `oneword${Math.random().toString(36).slice(2, 8)}`
     await api.db.execute(
