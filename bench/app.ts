@@ -115,13 +115,15 @@ export async function startApp(
   timeoutMs = 60_000,
   /** Variables set on top of the bench's own (e.g. `RATE_LIMIT`, `NODE_OPTIONS`, `PORT`). */
   extraEnv: Record<string, string> = {},
+  /** Node's flags, `npm start`'s unless given (the mixed part's BENCH_MIXED_NODE_FLAGS). */
+  nodeFlags: readonly string[] = PRODUCTION_NODE_FLAGS,
 ): Promise<RunningApp> {
   const port = Number(extraEnv.PORT ?? process.env.BENCH_PORT) || (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   // BENCH_CPU_PROF=1: the server writes a V8 CPU profile into bench-profiles/ when it stops.
   const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles'] : []
   // Node as `npm start` runs it (flags and malloc settings).
-  const child = spawn(NODE, [...PRODUCTION_NODE_FLAGS, ...profile, SERVER_ENTRY], {
+  const child = spawn(NODE, [...nodeFlags, ...profile, SERVER_ENTRY], {
     env: {
       ...PRODUCTION_ENVIRONMENT,
       ...process.env,

@@ -70,6 +70,8 @@ export interface MixedTarget {
   baseUrl: string
   people: MixedPerson[]
   toHttp(request: MixedRequest): { method: string; path: string; body?: unknown }
+  /** The server's process, when it is this bench's child: its CPU per request and RSS are logged. */
+  pid?: number
 }
 
 /** Latencies of one kind of request in a run (milliseconds). */
@@ -704,6 +706,8 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
   const { freePort, startPgBouncer } = await import('../src/test/pgbouncer')
   const { startReplicated } = await import('../src/test/replica')
   const { loadavg } = await import('node:os')
+  const { cpuNanoseconds } = await import('./observability')
+  const { rssMegabytes } = await import('./load')
   const { log } = settings
   const report: MixedReport = {
     connections: settings.connections,
@@ -742,10 +746,30 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           baseUrl: app.baseUrl,
           people: await insertOurPeople(ours.url, secret, settings.people, settings.admins),
           toHttp: ourRequests,
+          pid: app.process.pid,
         },
       ]
       const ourPeople = targets[0]!.people
       const extraEnv = { AUTH_SECRET: secret }
+      // BENCH_MIXED_NODE_FLAGS ('--max-semi-space-size=8;' …): the same server with other Node flags, on the same database.
+      for (const flags of process.env.BENCH_MIXED_NODE_FLAGS?.split(';') ?? []) {
+        const variant = await startApp(
+          ours.url,
+          settings.emailServer,
+          120_000,
+          { ...extraEnv, PORT: String(await freePort()) },
+          flags.split(' ').filter(Boolean),
+        )
+        steps.push(() => variant.stop())
+        const name = `this product (${flags || 'no flags'})`
+        targets.push({
+          name,
+          baseUrl: variant.baseUrl,
+          people: ourPeople,
+          toHttp: ourRequests,
+          pid: variant.process.pid,
+        })
+      }
       if (settings.shapes.includes('pooler')) {
         const bouncer = await startPgBouncer(ours.url, { poolSize: 10 })
         steps.push(() => bouncer.stop())
@@ -830,8 +854,12 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           const seed = (books + round * 7919 + index) >>> 0
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
           const metricsBefore = index === 0 ? await metricsOf(target.baseUrl) : ''
+          const cpuBefore = target.pid && cpuNanoseconds(target.pid)
           const result = await runMixed(target, { ...settings, seed, terms })
           if (index === 0) runs[0]!.kept!.push(keptHits(metricsBefore, await metricsOf(target.baseUrl)))
+          const server = target.pid
+            ? `; server ${((cpuNanoseconds(target.pid) - cpuBefore!) / 1e6 / (result.reads + result.writes)).toFixed(2)} ms CPU/request, RSS ${rssMegabytes(target.pid)?.toFixed(0)} MB`
+            : ''
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)
@@ -841,7 +869,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
                 `${kind} ×${figures.count} p50 ${figures.p50.toFixed(0)} p99 ${figures.p99.toFixed(0)}`,
             )
           log(
-            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}; slowest: ${slowest.join('; ')}`,
+            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}${server}; slowest: ${slowest.join('; ')}`,
           )
         }
         await nearFloorRound({ settings, books, round, terms, compared, floor, databaseUrl: ours.url })

@@ -189,7 +189,7 @@ async function metricsStepMicros(routes: ObservabilityRoute[]): Promise<number> 
 }
 
 /** The CPU time a process's threads have run, in nanoseconds (Linux: /proc/PID/task/TID/schedstat, first field). */
-function cpuNanoseconds(pid: number): number {
+export function cpuNanoseconds(pid: number): number {
   let total = 0
   for (const thread of readdirSync(`/proc/${pid}/task`)) {
     try {

@@ -30,11 +30,44 @@ function newBook(overrides: Record<string, unknown> = {}) {
   }
 }
 
+async function bookCountOfGenre() {
+  return (await api.db.select({ id: book.id }).from(book).where(eq(book.genreId, genreId))).length
+}
+
 async function bookCount() {
   return (await api.db.select({ id: book.id }).from(book)).length
 }
 
 describe('book.list totals', () => {
+  it("sends a search's first page and its count as one statement, as many as a next page", async () => {
+    const word = `oneword${Math.random().toString(36).slice(2, 8)}`
+    await api.db.execute(
+      sql`insert into book (id, title, author, genre_id) select ${word} || '-' || i, ${word} || ' ' || i, 'One Author', ${genreId} from generate_series(1, 5) as i`,
+    )
+    try {
+      const user = await api.client('user')
+      // Every statement the database driver is sent (the session read's too: the same for both pages).
+      const driver = (api.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+      const statementsOf = async (run: () => Promise<unknown>) => {
+        const query = vi.spyOn(driver, 'query')
+        try {
+          await run()
+          return query.mock.calls.length
+        } finally {
+          query.mockRestore()
+        }
+      }
+      for (const filter of [{ searchTerm: word }, { searchTerm: word, genreId }, { genreId }]) {
+        const first = await user.book.list({ ...filter, limit: 2 })
+        expect(first.total).toBe(filter.searchTerm ? 5 : Math.min(await bookCountOfGenre(), TOTAL_CAP))
+        const firstPage = await statementsOf(() => user.book.list({ ...filter, limit: 2 }))
+        const nextPage = await statementsOf(() => user.book.list({ ...filter, limit: 2, cursor: first.nextCursor! }))
+        expect(firstPage).toBe(nextPage)
+      }
+    } finally {
+      await api.db.delete(book).where(like(book.id, `${word}-%`))
+    }
+  })
   const counter = async () =>
     (await api.db.select({ rows: rowCount.rows }).from(rowCount).where(eq(rowCount.tableName, 'book')))[0]!.rows
 

@@ -1,36 +1,27 @@
 import { randomUUID } from 'node:crypto'
 
-import { eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm'
 
 import { idInputSchema, successSchema } from '@/lib/api-schemas'
 import { pageSchema } from '@/lib/pagination'
 import { withPermission } from '@/server/api/procedure.server'
 import type { Database } from '@/server/db/client.server'
-import { preparedPerDatabase } from '@/server/db/prepared.server'
+import { preparedPerShape } from '@/server/db/prepared.server'
 import { requestReader } from '@/server/db/replicas.server'
 import { book, bookSearchSlice, genre } from '@/server/db/schema'
 import { keptReads } from '@/server/fast-paths/kept-reads.server'
 import { searchSlices } from '@/server/fast-paths/search-slices.server'
 import { apiError } from '@/server/http/api-errors.server'
 import { filteredPageIds } from '@/server/lists/filtered-pages.server'
+import { afterKey, allOf, decodeCursor, type KeysetOrder, orderBy, toPage } from '@/server/lists/keyset.server'
 import {
-  afterCursor,
-  afterKey,
-  allOf,
-  decodeCursor,
-  type KeysetOrder,
-  orderBy,
-  toPage,
-} from '@/server/lists/keyset.server'
-import { searchColumnReads, searchColumnWhere } from '@/server/lists/search.server'
-import {
-  cappedCountQuery,
-  cappedTotal,
-  type ListTotal,
-  pageWithTotal,
-  tableRowsColumn,
-  totalOfTable,
-} from '@/server/lists/totals.server'
+  preparedSearch,
+  searchColumnReads,
+  searchColumnWhere,
+  type SearchTerm,
+  searchTermOf,
+} from '@/server/lists/search.server'
+import { cappedCountQuery, firstPageTotalColumn, totalOfRows } from '@/server/lists/totals.server'
 import { deletePicturesOf } from '@/server/pictures/storage.server'
 
 import {
@@ -101,33 +92,42 @@ type BookFilter = Pick<BookListInput, 'searchTerm' | 'genreId'>
 /** The columns a search matches (`book.search` holds them lower-cased, one per line). */
 const SEARCHED = [book.title, book.author]
 
-/** The search and the genre, or undefined when the list is the whole catalogue. */
-const filterOf = (input: BookFilter) =>
-  allOf(
-    searchColumnWhere(input.searchTerm, book.search, SEARCHED),
-    input.genreId ? eq(book.genreId, input.genreId) : undefined,
-  )
+/** What a page's SQL reads: its filter's values, the page's size and the cursor's values (or a prepared query's placeholders). */
+interface PageValues<Value = string | Placeholder> {
+  search: SearchTerm<Value> | undefined
+  genreId: Value | undefined
+  rows: number | Placeholder
+  after: { sort: Value; id: Value } | undefined
+}
 
-/** One request's list, built once: its input, order and filter. */
+/** The search and the genre, or undefined when the list is the whole catalogue. */
+const filterOf = ({ search, genreId }: Pick<PageValues, 'search' | 'genreId'>) =>
+  allOf(searchColumnWhere(search, book.search, SEARCHED), genreId === undefined ? undefined : eq(book.genreId, genreId))
+
+/** One request's list, built once: its input, order and values. */
 interface BookList {
   input: BookListInput
   /** By title or author, then id; each has its (sort, id, search, genre_id) index. */
   order: KeysetOrder
-  /** The search and the genre; undefined for the whole catalogue. */
-  filter: SQL | undefined
-  /** Unfiltered in the default order: its pages are prepared statements, its first page is kept. */
+  values: PageValues<string>
+  /** Unfiltered in the default order: its first page is kept. */
   wholeCatalogue: boolean
 }
 
 function bookList(input: BookListInput): BookList {
-  const filter = filterOf(input)
   const sort = input.sort ?? 'title'
   const ascending = (input.order ?? 'asc') === 'asc'
+  const search = searchTermOf(input.searchTerm)
   return {
     input,
     order: { sort: sort === 'author' ? book.author : book.title, id: book.id, descending: !ascending },
-    filter,
-    wholeCatalogue: !filter && sort === 'title' && ascending,
+    values: {
+      search,
+      genreId: input.genreId || undefined,
+      rows: input.limit + 1,
+      after: input.cursor ? decodeCursor(input.cursor) : undefined,
+    },
+    wholeCatalogue: !search && !input.genreId && sort === 'title' && ascending,
   }
 }
 
@@ -139,74 +139,84 @@ function bookList(input: BookListInput): BookList {
  * tuples without visiting the table for every rejected row
  * (`filteredPageIds`: fast wherever the matches sit in the order, the search
  * slices skipping where its words are not); a genre alone is a range of its
- * (genre, sort, id) index. Only the page's rows are then read. On an
- * unfiltered first page each row also carries the table's row counter
- * (`tableRows`, null otherwise): its total in the same round trip.
- * `prepared` gives placeholders for the page size and the cursor's values.
+ * (genre, sort, id) index. Only the page's rows are then read. On a first
+ * page each row also carries its total (`listTotal`: the table's row counter,
+ * or the matches counted up to the cap), null on the next ones: one round trip.
  */
-function pageQuery(
-  db: Database,
-  { input, order, filter }: BookList,
-  prepared?: { rowsToRead: Placeholder; after?: { sort: Placeholder; id: Placeholder } },
-) {
-  const after = prepared?.after ? afterKey(order, prepared.after) : afterCursor(order, input.cursor)
-  const rows = prepared?.rowsToRead ?? input.limit + 1
-  const page =
-    filter && input.searchTerm
-      ? sql`${filteredPageIds(book, order, {
-          filter,
-          after,
-          rows,
-          walkColumns: [...searchColumnReads(input.searchTerm, book.search, SEARCHED), book.genreId],
-          pastWalk: searchSlices(bookSearchSlice, input.sort ?? 'title', input.searchTerm),
-        })} as page`
-      : sql`(${db.select({ id: book.id }).from(book).where(allOf(filter, after)).orderBy(orderBy(order)).limit(rows)}) as page`
-  const tableRows = !after && !filter ? tableRowsColumn(book) : sql<number | null>`null`
+function pageQuery(db: Database, { input, order }: BookList, values: PageValues) {
+  const filter = filterOf(values)
+  const after = values.after && afterKey(order, values.after)
+  const { search, rows } = values
+  const page = search
+    ? sql`${filteredPageIds(book, order, {
+        filter: filter!,
+        after,
+        rows,
+        walkColumns: [...searchColumnReads(search, book.search, SEARCHED), book.genreId],
+        pastWalk: searchSlices(bookSearchSlice, input.sort ?? 'title', search),
+      })} as page`
+    : sql`(${db.select({ id: book.id }).from(book).where(allOf(filter, after)).orderBy(orderBy(order)).limit(rows)}) as page`
+  const listTotal = after ? sql<number | null>`null` : firstPageTotalColumn(book, filter)
   return db
-    .select({ ...columns, tableRows })
+    .select({ ...columns, listTotal })
     .from(page)
     .innerJoin(book, sql`${book.id} = page.id`)
     .leftJoin(genre, eq(book.genreId, genre.id))
     .orderBy(orderBy(order))
 }
 
-/** The SQL `book.list` runs for a page not prepared: exported so the benchmark EXPLAINs exactly it (`.toSQL()`). */
-export const listBooksQuery = (db: Database, input: BookListInput) => pageQuery(db, bookList(input))
+/** The SQL `book.list` runs for a page, with its values: exported so the benchmark EXPLAINs exactly it (`.toSQL()`). */
+export const listBooksQuery = (db: Database, input: BookListInput) => {
+  const list = bookList(input)
+  return pageQuery(db, list, list.values)
+}
+
+/** A search of more long words than this is built for itself (a rare shape, not kept). */
+const PREPARED_WORDS = 4
 
 /**
- * The whole catalogue's pages (every visit of the lists starts with the first
- * and scrolls through the next ones) as prepared statements: their SQL is
- * built once, not at every request (drizzle's query building was ~14 % of the
- * list API's CPU under load), and PostgreSQL plans them once per connection.
+ * A page's query per shape (the order, a search's shape, a genre or not, a
+ * cursor or not), prepared with placeholders for the values: its SQL is built
+ * once, not at every request (drizzle's query building was ~9 % of the list
+ * API's CPU under the real workload), and PostgreSQL plans it once per
+ * connection (through a transaction pooler it goes unnamed: client.server.ts).
  */
-const WHOLE_CATALOGUE = bookList({ searchTerm: '', limit: 0 })
-const rowsToRead = sql.placeholder('rowsToRead')
-const firstPageQuery = preparedPerDatabase((db) =>
-  pageQuery(db, WHOLE_CATALOGUE, { rowsToRead }).prepare('book_first_page'),
-)
-const nextPageQuery = preparedPerDatabase((db) =>
-  pageQuery(db, WHOLE_CATALOGUE, {
-    rowsToRead,
-    after: { sort: sql.placeholder('afterTitle'), id: sql.placeholder('afterId') },
-  }).prepare('book_next_page'),
+const preparedPage = preparedPerShape((db, list: BookList, key) =>
+  pageQuery(db, list, {
+    search: list.values.search && preparedSearch(list.values.search).placeholders(),
+    genreId: list.values.genreId === undefined ? undefined : sql.placeholder('genreId'),
+    rows: sql.placeholder('rows'),
+    after: list.values.after && { sort: sql.placeholder('afterSort'), id: sql.placeholder('afterId') },
+  }).prepare(`book_page_${key}`),
 )
 
-/** A page's rows: the whole catalogue's by its prepared statements, any other page by its own query. */
+/** A page's rows: by its shape's prepared statement. */
 function pageRows(db: Database, list: BookList) {
-  const { input } = list
-  if (!list.wholeCatalogue) return pageQuery(db, list)
-  if (!input.cursor) return firstPageQuery(db).execute({ rowsToRead: input.limit + 1 })
-  const { sort, id } = decodeCursor(input.cursor)
-  return nextPageQuery(db).execute({ rowsToRead: input.limit + 1, afterTitle: sort, afterId: id })
+  const { input, values } = list
+  const { search, genreId, after } = values
+  const prepared = search && preparedSearch(search)
+  if (search && search.longWords.length > PREPARED_WORDS) return pageQuery(db, list, values)
+  const key = [
+    input.sort ?? 'title',
+    input.order ?? 'asc',
+    prepared ? prepared.key : '',
+    genreId === undefined ? '' : 'g',
+    after ? 'n' : '',
+  ].join('_')
+  return preparedPage(db, key, list).execute({
+    ...prepared?.values,
+    genreId,
+    rows: values.rows,
+    afterSort: after?.sort,
+    afterId: after?.id,
+  })
 }
 
-/** The count of a search's matches, stopping past the cap (the first page's total; see `cappedTotal`). */
+/** The count of a search's matches, stopping past the cap (what a first page's `listTotal` counts): for the benchmark's EXPLAIN. */
 export function countBooksQuery(db: Database, input: BookFilter) {
-  return cappedCountQuery(db, matchingBooks(db, filterOf(input)))
+  const filter = filterOf({ search: searchTermOf(input.searchTerm), genreId: input.genreId || undefined })
+  return cappedCountQuery(db, db.select({ id: book.id }).from(book).where(filter).$dynamic())
 }
-
-const matchingBooks = (db: Database, filter: SQL | undefined) =>
-  db.select({ id: book.id }).from(book).where(filter).$dynamic()
 
 async function findBook(db: Database, bookId: string) {
   const [row] = await selectBooks(db).where(eq(book.id, bookId))
@@ -224,37 +234,20 @@ function writable(input: typeof bookFormSchema._zod.output) {
   }
 }
 
-/** The API's page from the rows read (one more than the page: whether a next page exists) and the total. */
-function bookPage(input: BookListInput, { rows, total }: { rows: Row[]; total: ListTotal }) {
+/** One page and, on a first page, its total (one statement); its rows one more than the page: whether a next page exists. */
+async function readPage(db: Database, list: BookList) {
+  const { input, values } = list
+  const rows = await pageRows(db, list)
+  const total = totalOfRows(input, rows, Boolean(values.search || values.genreId !== undefined))
   const page = toPage(rows, input.limit, (row) => (input.sort === 'author' ? row.author : row.title))
   return { items: page.items.map(toBook), nextCursor: page.nextCursor, ...total }
-}
-
-/**
- * One page and, on a first page, its total: an unfiltered page's from the
- * row counter its rows carry, a filtered one's counted beside it.
- */
-async function readPage(db: Database, list: BookList) {
-  const { input, filter } = list
-  if (!filter) {
-    const rows = await pageRows(db, list)
-    return bookPage(input, { rows, total: totalOfTable(input, rows) })
-  }
-  return bookPage(
-    input,
-    await pageWithTotal(
-      input,
-      () => pageRows(db, list),
-      () => cappedTotal(db, matchingBooks(db, filter)),
-    ),
-  )
 }
 
 /**
  * The unfiltered first page, kept per page size until the database announces
  * a write to a table it reads (docs/decisions/026-kept-first-page.md).
  */
-const keptFirstPages = keptReads<ReturnType<typeof bookPage>>({
+const keptFirstPages = keptReads<Awaited<ReturnType<typeof readPage>>>({
   name: 'book first page',
   reads: ['book', 'genre', 'row_count'],
   // A new genre is on no book yet; the counters' rows are the migrations'.

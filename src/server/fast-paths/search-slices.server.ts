@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 
 import type { PastWalk } from '@/server/lists/filtered-pages.server'
 import { afterRow, orderBy } from '@/server/lists/keyset.server'
-import { longWordsOf } from '@/server/lists/search.server'
+import type { SearchTerm } from '@/server/lists/search.server'
 
 /**
  * A search's way past the walk (`filteredPageIds`) through the summary of the
@@ -16,8 +16,8 @@ import { longWordsOf } from '@/server/lists/search.server'
  * `summary` is the list's summary table, `sort` the order's name in it
  * ('title', 'author').
  */
-export function searchSlices(summary: PgTable, sort: string, searchTerm: string): PastWalk | undefined {
-  const mask = searchGramsMask(searchTerm)
+export function searchSlices(summary: PgTable, sort: string, term: SearchTerm): PastWalk | undefined {
+  const mask = searchGramsMask(term)
   return mask && ((way) => slicesPastWalk({ ...way, summary, sort, mask }))
 }
 
@@ -26,8 +26,7 @@ export function searchSlices(summary: PgTable, sort: string, searchTerm: string)
  * `searchColumnWhere(searchTerm, …)` holds in its slice of the order: those
  * of the term's words of three characters or more.
  */
-function searchGramsMask(searchTerm: string): SQL | undefined {
-  const longWords = longWordsOf(searchTerm.trim())
+function searchGramsMask({ longWords }: SearchTerm): SQL | undefined {
   if (longWords.length === 0) return undefined
   return sql.join(
     longWords.map((word) => sql`search_grams(lower(${word}))`),

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, type AnyColumn, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 /** `ILIKE '%term%'` on any of the columns (served by their pg_trgm GIN indexes); the term's wildcards are literal. */
 export function searchWhere(searchTerm: string, columns: AnyColumn[]): SQL | undefined {
@@ -9,6 +9,61 @@ export function searchWhere(searchTerm: string, columns: AnyColumn[]): SQL | und
 
 /** The `LIKE` pattern of any text containing `text` (its wildcards literal). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * A search term as its SQL reads it: the values (or a prepared query's
+ * placeholders) and the shape they fill. The shape alone decides the SQL's
+ * text, so a list builds it once per shape (`searchShapeKey`).
+ */
+export interface SearchTerm<Value = string | Placeholder> {
+  /** The term's words of three characters or more (`longWordsOf`). */
+  longWords: Value[]
+  /** Each long word's `LIKE` pattern. */
+  longWordPatterns: Value[]
+  /** The whole term's `LIKE` pattern. */
+  termPattern: Value
+  severalWords: boolean
+  spansLines: boolean
+}
+
+/** The term's values; undefined for no term. */
+export function searchTermOf(searchTerm: string): SearchTerm<string> | undefined {
+  const term = searchTerm.trim()
+  if (!term) return undefined
+  const longWords = longWordsOf(term)
+  return {
+    longWords,
+    longWordPatterns: longWords.map(containing),
+    termPattern: containing(term),
+    severalWords: term.split(/\s+/).length > 1,
+    spansLines: spansLines(term),
+  }
+}
+
+/**
+ * A term for a prepared query: the key of its shape (what decides its SQL:
+ * its number of long words, whether it has several words, whether it spans
+ * lines), the placeholders of a term of that shape, and their values.
+ */
+export function preparedSearch(term: SearchTerm<string>) {
+  const { longWords, severalWords, spansLines } = term
+  const values: Record<string, string> = { searchTerm: term.termPattern }
+  longWords.forEach((word, index) => {
+    values[`searchWord${index}`] = word
+    values[`searchPattern${index}`] = term.longWordPatterns[index]!
+  })
+  return {
+    key: `${longWords.length}${severalWords ? 'w' : ''}${spansLines ? 'n' : ''}`,
+    placeholders: (): SearchTerm<Placeholder> => ({
+      longWords: longWords.map((_, index) => sql.placeholder(`searchWord${index}`)),
+      longWordPatterns: longWords.map((_, index) => sql.placeholder(`searchPattern${index}`)),
+      termPattern: sql.placeholder('searchTerm'),
+      severalWords,
+      spansLines,
+    }),
+    values,
+  }
+}
 
 /**
  * The same match as `searchWhere(searchTerm, columns)`, served by a search
@@ -26,21 +81,21 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * ('a b c') is the pattern the index scans. A term that spans a line break
  * is also checked field by field, as the column's lines are the fields.
  */
-export function searchColumnWhere(searchTerm: string, searchColumn: AnyColumn, columns: AnyColumn[]) {
-  const term = searchTerm.trim()
+export function searchColumnWhere(term: SearchTerm | undefined, searchColumn: AnyColumn, columns: AnyColumn[]) {
   if (!term) return undefined
-  const words = term.split(/\s+/)
-  const longWords = longWordsOf(term)
-  const holds = (text: string) => sql`${searchColumn} like lower(${containing(text)})`
-  const conditions = longWords.map(holds)
-  if (longWords.length === 0) conditions.push(holds(term))
-  else if (words.length > 1) conditions.push(sql`${holds(term)} collate "C"`)
-  return and(...conditions, spansLines(term) ? searchWhere(term, columns) : undefined)
+  const holds = (pattern: unknown) => sql`${searchColumn} like lower(${pattern})`
+  const conditions = term.longWordPatterns.map(holds)
+  if (conditions.length === 0) conditions.push(holds(term.termPattern))
+  else if (term.severalWords) conditions.push(sql`${holds(term.termPattern)} collate "C"`)
+  const fieldByField = term.spansLines
+    ? or(...columns.map((column) => sql`${column} ilike ${term.termPattern}`))
+    : undefined
+  return and(...conditions, fieldByField)
 }
 
 /** The columns `searchColumnWhere` reads with the same arguments: what a filtered page's walk must carry. */
-export const searchColumnReads = (searchTerm: string, searchColumn: AnyColumn, columns: AnyColumn[]) =>
-  spansLines(searchTerm.trim()) ? [searchColumn, ...columns] : [searchColumn]
+export const searchColumnReads = (term: SearchTerm<unknown>, searchColumn: AnyColumn, columns: AnyColumn[]) =>
+  term.spansLines ? [searchColumn, ...columns] : [searchColumn]
 
 const spansLines = (term: string) => term.includes('\n')
 

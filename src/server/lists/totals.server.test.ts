@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { pageWithTotal, totalOfTable } from './totals.server'
+import { pageWithTotal, TOTAL_CAP, totalOfRows } from './totals.server'
 
 describe('pageWithTotal', () => {
   const countAll = () => vi.fn(async () => ({ total: 1234, totalCapped: true }))
@@ -42,15 +42,22 @@ describe('pageWithTotal', () => {
   })
 })
 
-describe('totalOfTable', () => {
-  it("gives the rows' counter on a full page, the number of rows otherwise", () => {
-    const rows = (n: number, tableRows: number | null) => Array.from({ length: n }, () => ({ tableRows }))
-    expect(totalOfTable({ limit: 2 }, rows(3, 5000))).toEqual({ total: 5000, totalCapped: false })
-    expect(totalOfTable({ limit: 2 }, rows(2, 5000))).toEqual({ total: 2, totalCapped: false })
-    expect(totalOfTable({ limit: 2 }, [])).toEqual({ total: 0, totalCapped: false })
+describe('totalOfRows', () => {
+  const rows = (n: number, listTotal: number | null) => Array.from({ length: n }, () => ({ listTotal }))
+
+  it("gives the rows' figure on a full page, the number of rows otherwise", () => {
+    expect(totalOfRows({ limit: 2 }, rows(3, 5000), false)).toEqual({ total: 5000, totalCapped: false })
+    expect(totalOfRows({ limit: 2 }, rows(2, 5000), false)).toEqual({ total: 2, totalCapped: false })
+    expect(totalOfRows({ limit: 2 }, [], true)).toEqual({ total: 0, totalCapped: false })
+  })
+
+  it('gives a filtered count past the cap as at least the cap', () => {
+    expect(totalOfRows({ limit: 2 }, rows(3, TOTAL_CAP + 1), true)).toEqual({ total: TOTAL_CAP, totalCapped: true })
+    expect(totalOfRows({ limit: 2 }, rows(3, TOTAL_CAP), true)).toEqual({ total: TOTAL_CAP, totalCapped: false })
+    expect(totalOfRows({ limit: 2 }, rows(3, 5000), false)).toEqual({ total: 5000, totalCapped: false })
   })
 
   it('gives none on a next page', () => {
-    expect(totalOfTable({ limit: 2, cursor: 'x' }, [{ tableRows: 5000 }])).toEqual({ total: null, totalCapped: false })
+    expect(totalOfRows({ limit: 2, cursor: 'x' }, rows(3, null), true)).toEqual({ total: null, totalCapped: false })
   })
 })

@@ -1,4 +1,4 @@
-import { count, eq, getTableName, sql } from 'drizzle-orm'
+import { count, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 
 import type { Database } from '@/server/db/client.server'
@@ -29,8 +29,8 @@ const NEXT_PAGE: ListTotal = { total: null, totalCapped: false }
  * search's page and its count take tens of milliseconds each, and side by
  * side (two connections of the pool) the answer waits for the slower one
  * instead of both in turn. The count's figure is dropped when the page is
- * not full, as the rows are then every match. (An unfiltered page whose rows
- * carry the table's counter needs no count: `totalOfTable`.)
+ * not full, as the rows are then every match. (The large lists count in
+ * their page's own statement: `firstPageTotalColumn`.)
  */
 export async function pageWithTotal<Row>(
   input: { cursor?: string; limit: number },
@@ -53,57 +53,38 @@ export function cappedCountQuery(db: Database, matches: PgSelect) {
   return db.select({ value: count() }).from(matches.limit(TOTAL_CAP + 1).as('matches'))
 }
 
-/** The matches counted up to the cap: exact below it, at least `TOTAL_CAP` (`totalCapped`) beyond. */
-export async function cappedTotal(db: Database, matches: PgSelect): Promise<ListTotal> {
-  const [row] = await cappedCountQuery(db, matches)
-  return row!.value > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : exactly(row!.value)
-}
-
-/** The table's row count as the database keeps it (migration 0005: exact, maintained by triggers). */
-function rowCountQuery(db: Database, table: PgTable) {
-  return db
-    .select({ rows: rowCount.rows })
-    .from(rowCount)
-    .where(eq(rowCount.tableName, getTableName(table)))
-}
-
 /**
- * The table's row counter as a column of a page's rows (a scalar subquery on
- * the counter's primary key): an unfiltered first page then takes one round
- * trip to the database, not two (see `totalOfTable`).
+ * A first page's total as a column of its rows, counted in the page's own
+ * statement (one round trip, one connection; PostgreSQL runs the uncorrelated
+ * subquery once): the table's row counter (migration 0005: exact, maintained
+ * by triggers) when unfiltered, else the matches of `filter` counted up to
+ * the cap. `filter` reads `table` under its own name, as in the page.
  */
-export function tableRowsColumn(table: PgTable) {
-  return sql<number>`(select ${rowCount.rows} from ${rowCount} where ${rowCount.tableName} = ${getTableName(table)})`.mapWith(
+export function firstPageTotalColumn(table: PgTable, filter: SQL | undefined) {
+  if (!filter) {
+    return sql<number>`(select ${rowCount.rows} from ${rowCount} where ${rowCount.tableName} = ${getTableName(table)})`.mapWith(
+      Number,
+    )
+  }
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${filter} limit ${TOTAL_CAP + 1}) as matches)`.mapWith(
     Number,
   )
 }
 
 /**
- * The total of an unfiltered page whose first-page rows carry `tableRowsColumn`:
- * the counter, or the number of rows when the page is not full (then every
- * row is there; also when the table is empty and no row carries the counter);
- * none on a next page.
+ * The total of a page whose first-page rows carry `firstPageTotalColumn`
+ * (`listTotal`, null on a next page): none on a next page; the number of rows
+ * when the page is not full (every match is there; also when there is none,
+ * and no row carries the column); else the column's figure, at least
+ * `TOTAL_CAP` (`totalCapped`) past the cap of a filtered list.
  */
-export function totalOfTable(
+export function totalOfRows(
   input: { cursor?: string; limit: number },
-  rows: ReadonlyArray<{ tableRows: number | null }>,
+  rows: ReadonlyArray<{ listTotal: number | null }>,
+  filtered: boolean,
 ): ListTotal {
   if (input.cursor) return NEXT_PAGE
   if (rows.length <= input.limit) return exactly(rows.length)
-  return exactly(rows[0]!.tableRows ?? rows.length)
-}
-
-/**
- * The first page's total of a large table's list: the database's row counter
- * when unfiltered (exact), the matches counted up to the cap otherwise.
- */
-export async function largeListTotal(
-  db: Database,
-  table: PgTable,
-  filtered: boolean,
-  matches: () => PgSelect,
-): Promise<ListTotal> {
-  if (filtered) return cappedTotal(db, matches())
-  const [row] = await rowCountQuery(db, table)
-  return exactly(row?.rows ?? 0)
+  const counted = rows[0]!.listTotal ?? rows.length
+  return filtered && counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : exactly(counted)
 }

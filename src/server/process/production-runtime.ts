@@ -8,6 +8,9 @@
  * the server stayed at ~375 MB after the bench's load. With semi-spaces of at
  * most 4 MB and two arenas it stays at ~255 MB, for no CPU per request that
  * the same measure could tell apart (docs/performance.md; docs/decisions/028-node-24-over-idle-rss.md).
+ * Measured again under the real workload against 8 MB, 16 MB and V8's default:
+ * none answered more requests beyond the rounds' spread, the default held 70 MB
+ * more (docs/decisions/045-search-sql-and-gc.md).
  *
  * Without a heap limit V8 sizes the old generation for the machine's memory:
  * under the bench's 5-minute soak RSS rose for three minutes (159 → 229 MB)
