@@ -17,6 +17,8 @@ const config: KnipConfig = {
     'src/test/postgres-global-setup.ts',
     'src/test/fixtures/*.ts',
     'scripts/*.ts',
+    // The main e2e app's wrapper behind PgBouncer, run by path in playwright.config.ts.
+    'e2e/support/pooled-app.ts',
     // Loaded by path through Vite's module runner (bench/index.ts).
     'bench/queries.ts',
   ],

@@ -23,7 +23,7 @@ const LOG = [
   "2026-11-28 05:23:35.237 UTC [14977] postgres@bench_a DETAIL:  parameters: $1 = 'x', $2 = '3', $10 = NULL",
   '2026-11-28 05:23:35.237 UTC [14976] postgres@bench_a LOG:  statement: commit',
   '2026-11-28 05:23:35.238 UTC [14978] postgres@bench_a LOG:  statement: LISTEN "changes"',
-  "2026-11-28 05:23:35.238 UTC [14978] postgres@bench_a LOG:  execute <unnamed>: update session set x = $1",
+  '2026-11-28 05:23:35.238 UTC [14978] postgres@bench_a LOG:  execute <unnamed>: update session set x = $1',
   "2026-11-28 05:23:35.238 UTC [14978] postgres@bench_a DETAIL:  parameters: $1 = '1'",
   '2026-11-28 05:23:35.239 UTC [14977] postgres@bench_a LOG:  statement: select 2',
 ].join('\n')
@@ -35,9 +35,16 @@ describe("the floor's SQL from PostgreSQL's log", () => {
       [2, 'NULL'],
       [3, "'7'"],
     ])
-    expect(withLiterals('select $1, $10, $2', new Map([[1, "'$2'"], [2, 'NULL'], [10, "'ten'"]]))).toBe(
-      "select '$2', 'ten', NULL",
-    )
+    expect(
+      withLiterals(
+        'select $1, $10, $2',
+        new Map([
+          [1, "'$2'"],
+          [2, 'NULL'],
+          [10, "'ten'"],
+        ]),
+      ),
+    ).toBe("select '$2', 'ten', NULL")
   })
 
   it("keeps one database's statements in order, with their parameters and continued lines", () => {
@@ -118,8 +125,16 @@ describe('the kept reads’ hit rates from /api/metrics', () => {
     ].join('\n')
 
   it('reads the counters by path and result', () => {
-    expect(fastPathCounts(metrics(1, 2, 3)).get('book first page')?.get('hit')).toBe(3)
-    expect(fastPathCounts(metrics(1, 2, 3)).get('page-cache')?.get('miss')).toBe(4)
+    expect(
+      fastPathCounts(metrics(1, 2, 3))
+        .get('book first page')
+        ?.get('hit'),
+    ).toBe(3)
+    expect(
+      fastPathCounts(metrics(1, 2, 3))
+        .get('page-cache')
+        ?.get('miss'),
+    ).toBe(4)
   })
 
   it('counts the lookups between two readings (a path never looked up: undefined)', () => {

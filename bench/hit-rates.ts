@@ -19,13 +19,13 @@ export function fastPathCounts(metrics: string): Map<string, Map<string, number>
 }
 
 /** Lookups of one path during a run and how many were answered from memory. */
-export interface HitCount {
+interface HitCount {
   hits: number
   lookups: number
 }
 
 /** The hits and lookups of `path` between two readings (undefined: no lookup at all). */
-export function hitsBetween(
+function hitsBetween(
   before: ReadonlyMap<string, ReadonlyMap<string, number>>,
   after: ReadonlyMap<string, ReadonlyMap<string, number>>,
   path: string,
@@ -37,7 +37,7 @@ export function hitsBetween(
 }
 
 /** The kept reads the bench reports: the session read and the unfiltered first page of books. */
-export const KEPT_PATHS = { sessions: 'session', firstPages: 'book first page' } as const
+const KEPT_PATHS = { sessions: 'session', firstPages: 'book first page' } as const
 
 export type KeptHits = Record<keyof typeof KEPT_PATHS, HitCount | undefined>
 

@@ -288,10 +288,10 @@ export function kindFigures(byKind: ReadonlyMap<string, number[]>): Record<strin
 }
 
 /** What a browser sends as `Accept-Encoding` (issue 41: a real browser asks for brotli). */
-export const BROWSER_ENCODINGS = 'gzip, deflate, br'
+const BROWSER_ENCODINGS = 'gzip, deflate, br'
 
 /** One GET of a view: a page (HTML) or the API (JSON). */
-export interface ViewStep {
+interface ViewStep {
   path: string
   html?: boolean
 }
@@ -302,7 +302,7 @@ export interface ViewStep {
  * start-ui-web's shell, then its API as its page asks), as a browser asks
  * (`Accept-Encoding` of BROWSER_ENCODINGS). `rps` counts views.
  */
-export async function runViews(
+async function runViews(
   baseUrl: string,
   cookies: readonly string[],
   steps: (term: string) => ViewStep[],
@@ -368,7 +368,7 @@ export async function runViews(
 
 /** The manager's book list with a search: this product's page; start-ui-web's shell then its API (its page has no data of its own). */
 const searchPath = (base: string, term: string) => `${base}?${new URLSearchParams({ searchTerm: term })}`
-export const SEARCH_VIEWS = {
+const SEARCH_VIEWS = {
   ours: {
     page: (term: string): ViewStep[] => [{ path: searchPath('/manager/books', term), html: true }],
     api: (term: string): ViewStep[] => [{ path: searchPath('/api/rest/books', term) }],
@@ -505,7 +505,7 @@ interface MixedAppRuns {
 }
 
 /** The SQL sample a catalogue size's floor replays. */
-export interface FloorSample {
+interface FloorSample {
   books: number
   /** Requests answered while the SQL was logged, units of SQL they sent, units replayed (a sample) and left out (not runnable as logged). */
   requests: number

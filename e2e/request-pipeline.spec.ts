@@ -78,7 +78,10 @@ test('a kept page whose inline script was changed on the way is refused: its has
     const response = await route.fetch()
     const html = await response.text()
     // The theme script (the first inline one) also marks the page; the other scripts stay as they were.
-    const changed = html.replace('<script>(function applyTheme', '<script>document.documentElement.dataset.changed="yes";(function applyTheme')
+    const changed = html.replace(
+      '<script>(function applyTheme',
+      '<script>document.documentElement.dataset.changed="yes";(function applyTheme',
+    )
     expect(changed).not.toBe(html)
     await route.fulfill({ response, body: changed })
   })
@@ -86,7 +89,10 @@ test('a kept page whose inline script was changed on the way is refused: its has
   // The unchanged scripts ran: the page hydrates.
   await waitForHydration(page)
   expect(await page.locator('html').getAttribute('data-changed')).toBeNull()
-  await expectConsoleMessage(page, /Executing inline script violates the following Content Security Policy directive 'script-src /)
+  await expectConsoleMessage(
+    page,
+    /Executing inline script violates the following Content Security Policy directive 'script-src /,
+  )
   const refused = await violations()
   expect(refused.length).toBeGreaterThan(0)
   for (const violation of refused) expect(violation).toMatch(/script-src/)

@@ -50,7 +50,7 @@ const tableOf = (key: string) => {
 }
 
 /** Whether a change of `changed` (named by a notice) may change a value that depends on `dependsOn`. */
-export function touches(changed: readonly string[], dependsOn: readonly string[]) {
+function touches(changed: readonly string[], dependsOn: readonly string[]) {
   return changed.some((key) => dependsOn.includes(key) || dependsOn.includes(tableOf(key)))
 }
 

@@ -72,22 +72,25 @@ describe('compression', () => {
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
   })
 
-  it.each(['br', 'zstd'])('keeps streaming with %s: the first chunk arrives before the stream ends', async (encoding) => {
-    let finish!: () => void
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(html))
-        finish = () => controller.close()
-      },
-    })
-    const response = await fetchThrough(encoding, serve(stream, { 'content-type': 'text/html' }))
-    expect(response.headers.get('content-encoding')).toBe(encoding)
-    const reader = response.body!.getReader()
-    const first = await reader.read()
-    expect(first.done).toBe(false)
-    expect(first.value!.length).toBeGreaterThan(0)
-    finish()
-  })
+  it.each(['br', 'zstd'])(
+    'keeps streaming with %s: the first chunk arrives before the stream ends',
+    async (encoding) => {
+      let finish!: () => void
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(html))
+          finish = () => controller.close()
+        },
+      })
+      const response = await fetchThrough(encoding, serve(stream, { 'content-type': 'text/html' }))
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      const reader = response.body!.getReader()
+      const first = await reader.read()
+      expect(first.done).toBe(false)
+      expect(first.value!.length).toBeGreaterThan(0)
+      finish()
+    },
+  )
 
   it('leaves alone what it should: no encoding accepted, small bodies, images, HEAD, 304, already encoded', async () => {
     const untouched = [

@@ -55,7 +55,7 @@ export function negotiateStreamEncoding(acceptEncoding: string | null): 'zstd' |
  * pass 400 MB and cost more than the render), and a page or a JSON answer is
  * smaller than the window anyway.
  */
-export function brotliAnswerParams(length: number | undefined) {
+function brotliAnswerParams(length: number | undefined) {
   return {
     [constants.BROTLI_PARAM_QUALITY]: 4,
     [constants.BROTLI_PARAM_LGWIN]: 18,
@@ -94,7 +94,9 @@ export const compression: PipelineStep = async (request, next) => {
   if (length !== null && Number(length) < MIN_COMPRESSIBLE_BYTES) return response
   // zstd for pages only: on the list API's small JSON it cost more server CPU per answer than brotli (decision 044).
   const acceptEncoding = request.headers.get('accept-encoding')
-  const encoding = /^text\/html\b/i.test(type) ? negotiateStreamEncoding(acceptEncoding) : negotiateEncoding(acceptEncoding)
+  const encoding = /^text\/html\b/i.test(type)
+    ? negotiateStreamEncoding(acceptEncoding)
+    : negotiateEncoding(acceptEncoding)
   if (!encoding) return withResponseHeaders(response, (headers) => headers.append('vary', 'Accept-Encoding'))
   // A new answer: the one handed back may have immutable headers (a redirect).
   const headers = new Headers(response.headers)

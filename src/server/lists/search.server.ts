@@ -100,4 +100,4 @@ export const searchColumnReads = (term: SearchTerm<unknown>, searchColumn: AnyCo
 const spansLines = (term: string) => term.includes('\n')
 
 /** The words of a term the trigram index and the search slices' bits can serve: three characters or more. */
-export const longWordsOf = (term: string) => term.split(/\s+/).filter((word) => word.length >= 3)
+const longWordsOf = (term: string) => term.split(/\s+/).filter((word) => word.length >= 3)
