@@ -62,6 +62,7 @@ test('/login rendered once for anonymous visitors: each load gets the same bytes
     pages.add(await response!.text())
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
     await expect(page.locator('html')).toHaveClass(/\b(light|dark)\b/)
+    // Not a user flow: that the kept bytes' scripts run under their hashes is what is checked, and hydration shows it.
     await waitForHydration(page)
   }
   expect(pages.size).toBe(1)
@@ -86,7 +87,7 @@ test('a kept page whose inline script was changed on the way is refused: its has
     await route.fulfill({ response, body: changed })
   })
   await page.goto('/login?lng=ar')
-  // The unchanged scripts ran: the page hydrates.
+  // Not a user flow: the unchanged scripts ran under the policy, which hydration shows.
   await waitForHydration(page)
   expect(await page.locator('html').getAttribute('data-changed')).toBeNull()
   await expectConsoleMessage(
