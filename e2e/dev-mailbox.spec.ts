@@ -7,7 +7,6 @@ let app: OwnApp | undefined
 
 // The mailbox exists only in development without SMTP: an app of this file's own, run so.
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
   app = await startOwnApp(await freePort(), { NODE_ENV: 'development', EMAIL_SERVER: '' })
 })
 test.afterAll(async () => {

@@ -23,7 +23,6 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 })
 
 test.beforeAll(async () => {
   // Starting a production app of its own takes a while on a loaded machine.
-  test.setTimeout(90_000)
   app = await startOwnApp(port, { RATE_LIMIT: 'false', PROOF_WINDOW_SECONDS: String(PROOF_SECONDS) })
 })
 

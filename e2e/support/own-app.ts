@@ -3,6 +3,11 @@
 // in-memory database, stopped by the test file. The shared apps and their tests are untouched.
 import { type ChildProcess, spawn } from 'node:child_process'
 
+import { test } from '@playwright/test'
+
+/** How long a start may take: a build's first answer on a loaded machine. */
+const START_TIMEOUT_MS = 60_000
+
 export interface OwnApp {
   baseURL: string
   stop(): Promise<void>
@@ -10,6 +15,9 @@ export interface OwnApp {
 
 export async function startOwnApp(port: number, env: Record<string, string>): Promise<OwnApp> {
   const baseURL = `http://localhost:${port}`
+  // The hook (or test) that starts it waits as long as the start may take, and more for what follows.
+  const { timeout } = test.info()
+  if (timeout > 0) test.setTimeout(Math.max(timeout, START_TIMEOUT_MS + 30_000))
   const child: ChildProcess = spawn('node_modules/.bin/node', ['.output/server/index.mjs'], {
     env: {
       ...process.env,
@@ -28,7 +36,7 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app on port ${port} exited with ${child.exitCode}`)
     const ready = await fetch(`${baseURL}/login`).then(
@@ -38,7 +46,7 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGTERM')
-      throw new Error(`the app on port ${port} did not answer within 60 s`)
+      throw new Error(`the app on port ${port} did not answer within ${START_TIMEOUT_MS / 1000} s`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
