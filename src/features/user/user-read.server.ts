@@ -141,8 +141,7 @@ const preparedPage = preparedPerShape(
     }).prepare(`user_page_${key}`),
 )
 
-function pageRows(db: Database, input: UserListInput) {
-  const values = valuesOf(input)
+function pageRows(db: Database, input: UserListInput, values: ReturnType<typeof valuesOf>) {
   const { search, role, banned, after } = values
   const prepared = search && preparedSearch(search)
   if (search && search.longWords.length > PREPARED_WORDS) return pageQuery(db, input, values)
@@ -185,9 +184,9 @@ export const list = withPermission({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_L
   .handler(async ({ context: { db: primary, headers, user: reader }, input }) => {
     // Not kept: a replica serves it, unless it has not replayed the reader's own last write.
     const db = requestReader({ db: primary, headers }, reader.id)
-    const rows = await pageRows(db, input)
-    const filtered = Boolean(input.searchTerm || input.role || input.banned)
-    const total = totalOfRows(input, rows, filtered)
+    const values = valuesOf(input)
+    const rows = await pageRows(db, input, values)
+    const total = totalOfRows(input, rows, Boolean(values.search || values.role || values.banned !== undefined))
     const page = toPage(rows, input.limit, (row) => (input.sort === 'email' ? row.email : row.name))
     return { ...page, items: page.items.map(({ listTotal: _, ...row }) => withRole(row)), ...total }
   })
