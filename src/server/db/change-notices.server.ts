@@ -79,7 +79,8 @@ export class ChangeNotices {
     // (a kept read asks at every miss, with up to 2,048 remembered).
     const first = version + 1 - (this.#recent[0]?.version ?? Infinity)
     // Not remembered that far back (or a version never given).
-    if (!(first >= 0 && first < this.#recent.length) || this.#recent[first]!.version !== version + 1) return 'everything'
+    if (!(first >= 0 && first < this.#recent.length) || this.#recent[first]!.version !== version + 1)
+      return 'everything'
     const keys: string[] = []
     for (let i = first; i < this.#recent.length; i++) {
       const named = this.#recent[i]!.keys
