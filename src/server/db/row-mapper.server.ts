@@ -42,7 +42,7 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /** A function mapping one array row as drizzle's `mapResultRow(fields, row, joinsNotNullableMap)` does. */
-export function rowMapper(fields: readonly SelectedField[], joinsNotNullableMap?: Record<string, boolean>) {
+function rowMapper(fields: readonly SelectedField[], joinsNotNullableMap?: Record<string, boolean>) {
   const columns = fields.map(({ path, field }) => ({
     parents: path.slice(0, -1),
     name: path.at(-1)!,
