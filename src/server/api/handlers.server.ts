@@ -2,6 +2,7 @@ import { OpenAPIHandler } from '@orpc/openapi/fetch'
 import { RPCHandler } from '@orpc/server/fetch'
 import { ResponseHeadersPlugin } from '@orpc/server/plugins'
 
+import { plainJsonAnswers } from '@/server/fast-paths/plain-json.server'
 import { API_PREFIX } from '@/server/http/api-prefixes.server'
 import { refusal } from '@/server/http/refusal.server'
 import { inSpan } from '@/server/platform/trace-hooks.server'
@@ -25,6 +26,8 @@ const handlerOptions = {
 }
 const rpcHandler = new RPCHandler(router, handlerOptions)
 const restHandler = new OpenAPIHandler(router, handlerOptions)
+// The procedures' plain JSON answered without oRPC's copy of it (src/server/fast-paths/README.md).
+plainJsonAnswers(restHandler)
 
 const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 })
 

@@ -87,6 +87,40 @@ describe('keptReads, by key', () => {
   })
 })
 
+describe('ChangeNotices.changesSince', () => {
+  it('names the keys since any version still remembered, everything before, across the forgetting of the oldest', async () => {
+    const { notices, listener } = await heardDatabase()
+    const start = notices.version()!
+    // What each version's notice named (undefined: a notice that names nothing).
+    const named = new Map<number, string[] | undefined>()
+    const expected = (since: number, now: number): readonly string[] | 'everything' => {
+      const keys: string[] = []
+      for (let version = since + 1; version <= now; version++) {
+        const names = named.get(version)
+        if (!names) return 'everything'
+        keys.push(...names)
+      }
+      return keys
+    }
+    for (let i = 1; i <= 2600; i++) {
+      const payload = i % 997 === 0 ? '' : `user:u${i}`
+      listener.notice(payload)
+      named.set(notices.version()!, payload ? [payload] : undefined)
+      if (i % 50 !== 0) continue
+      const now = notices.version()!
+      // The last 1,024 notices are always remembered, never more than 2,048; a future version is not known.
+      for (const since of [start, now - 1024, now - 1025, now - 2048, now - 2049, now - 3, now - 1, now, now + 1]) {
+        const changes = notices.changesSince(since)
+        const label = `since ${since} at ${now}`
+        if (since > now || since < now - 2048) expect(changes, label).toBe('everything')
+        else if (since >= now - 1024) expect(changes, label).toEqual(expected(since, now))
+        // Between the two, remembered or not: never a wrong list of keys.
+        else if (changes !== 'everything') expect(changes, label).toEqual(expected(since, now))
+      }
+    }
+  })
+})
+
 describe('keptReads', () => {
   it('keeps a read until a change notice, then reads again', async () => {
     const { db, listener } = await heardDatabase()

@@ -75,9 +75,12 @@ export class ChangeNotices {
   /** What changed after `version` (one that `version()` gave). */
   changesSince(version: number): Changes {
     if (version === this.#version) return []
-    const first = this.#recent.findIndex((notice) => notice.version > version)
-    // Not remembered that far back.
-    if (first < 0 || this.#recent[first]!.version !== version + 1) return 'everything'
+    // The notices remembered have consecutive versions: the one after `version` is found by subtraction, not a scan
+    // (a kept read asks at every miss, with up to 2,048 remembered).
+    const first = version + 1 - (this.#recent[0]?.version ?? Infinity)
+    // Not remembered that far back (or a version never given).
+    if (!(first >= 0 && first < this.#recent.length) || this.#recent[first]!.version !== version + 1)
+      return 'everything'
     const keys: string[] = []
     for (let i = first; i < this.#recent.length; i++) {
       const named = this.#recent[i]!.keys

@@ -1,4 +1,5 @@
 import type { Database } from './client.server'
+import { withRowMapper } from './row-mapper.server'
 
 /**
  * A query built once per database and kept (`build` ends with drizzle's
@@ -6,12 +7,13 @@ import type { Database } from './client.server'
  * PostgreSQL parses and plans it once per connection (a named statement).
  * For the queries every request runs (the session read, the lists' pages).
  * Through a transaction pooler, the pool sends them unnamed (client.server.ts).
+ * Its rows are mapped by a mapping worked out once (`withRowMapper`).
  */
 export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
   const queries = new WeakMap<Database, Query>()
   return (db) => {
     let query = queries.get(db)
-    if (!query) queries.set(db, (query = build(db)))
+    if (!query) queries.set(db, (query = mapped(build(db))))
     return query
   }
 }
@@ -30,7 +32,13 @@ export function preparedPerShape<Shape, Query>(
     let ofDatabase = queries.get(db)
     if (!ofDatabase) queries.set(db, (ofDatabase = new Map()))
     let query = ofDatabase.get(key)
-    if (!query) ofDatabase.set(key, (query = build(db, shape, key)))
+    if (!query) ofDatabase.set(key, (query = mapped(build(db, shape, key))))
     return query
   }
+}
+
+/** The query, its rows mapped by `withRowMapper` when it has the shape it relies on. */
+function mapped<Query>(query: Query): Query {
+  withRowMapper(query)
+  return query
 }
