@@ -5,6 +5,8 @@ import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start
 
 import { ErrorPage } from '@/components/layout/error-page'
 import { retryQuery } from '@/lib/api-status'
+import { DEFAULT_LANGUAGE, toLanguage } from '@/lib/i18n/config'
+import { loadPageMessages } from '@/lib/i18n/messages'
 
 import { routeTree } from './routeTree.gen'
 
@@ -50,6 +52,11 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     // Every script and style the router writes carries it.
     ssr: { nonce: cspNonce() },
+    // The browser, before it hydrates: the messages of the page's language (<html lang>), from
+    // its own chunks, which the page's data does not carry (src/routes/__root.tsx, decision 046).
+    hydrate: async () => {
+      await loadPageMessages(toLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE)
+    },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

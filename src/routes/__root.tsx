@@ -17,9 +17,9 @@ import { ImpersonationBanner } from '@/features/user'
 import { VitalsReporter } from '@/features/vitals'
 import type { SessionUser } from '@/lib/auth/session'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
-import { BROWSER_NAMESPACES, toLanguage } from '@/lib/i18n/config'
+import { toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
-import { loadMessages } from '@/lib/i18n/messages'
+import { loadPageMessages, pageMessages } from '@/lib/i18n/messages'
 import { useTranslatorLanguage } from '@/lib/i18n/react'
 import { loadApi } from '@/lib/lazy-api'
 
@@ -47,7 +47,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // The URL's ?lng= wins over the cookie and the browser's languages.
     const lng = new URLSearchParams(location.searchStr).get('lng') ?? undefined
     const shell = await (await loadApi()).shell.state({ lng })
-    return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
+    // Read, not returned: the messages are the same for every page of a language, so they are
+    // not serialised into each one; the browser reads them from its own chunks (src/router.tsx).
+    await loadPageMessages(shell.language)
+    return shell
   },
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,
@@ -68,9 +71,9 @@ function RootComponent() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
-  const { language: serverLanguage, messages } = Route.useLoaderData()
+  const { language: serverLanguage } = Route.useLoaderData()
   const { session } = Route.useRouteContext()
-  const [i18n] = useState(() => renderingI18n(serverLanguage, messages))
+  const [i18n] = useState(() => renderingI18n(serverLanguage, pageMessages(serverLanguage) ?? {}))
   const language = toLanguage(useTranslatorLanguage(i18n)) ?? serverLanguage
 
   // After hydration, the browser's detector (local storage, session storage…)
