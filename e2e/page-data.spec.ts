@@ -1,7 +1,8 @@
 // A signed-in page sends its data once and hydrates without asking for it again (decision 046):
 // the book list is in the page's dehydrated state once, the translations are not (the browser
 // reads its language's from its own chunks before it hydrates), and the hydrated page fetches
-// nothing of the list; texts the page did not show come from those chunks.
+// nothing of the list; texts the page did not show come from those chunks. An anonymous page
+// (rendered once and kept, where a first visit lands) still carries them.
 import { expect, test } from './support/console'
 import { ADMIN_EMAIL, signIn, waitForHydration } from './support/sign-in'
 
@@ -10,6 +11,9 @@ const PAGE = '/manager/books?searchTerm=the'
 test('the signed-in book list carries its list once and no translations, and hydrates without a refetch', async ({
   page,
 }) => {
+  const login = await (await page.request.get('/login', { headers: { accept: 'text/html' } })).text()
+  expect(login, 'an anonymous page carries the translations').toContain('Your name and e-mail address.')
+
   await signIn(page, ADMIN_EMAIL)
 
   // The HTML as the server sends it.

@@ -43,14 +43,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       return { session: null, sessionUnavailable: true }
     }
   },
-  loader: async ({ location }) => {
+  loader: async ({ location, context }) => {
     // The URL's ?lng= wins over the cookie and the browser's languages.
     const lng = new URLSearchParams(location.searchStr).get('lng') ?? undefined
     const shell = await (await loadApi()).shell.state({ lng })
-    // Read, not returned: the messages are the same for every page of a language, so they are
-    // not serialised into each one; the browser reads them from its own chunks (src/router.tsx).
-    await loadPageMessages(shell.language)
-    return shell
+    const messages = await loadPageMessages(shell.language)
+    // A signed-in page is rendered at every request (decision 030): it does not serialise the
+    // translations, the same for every page of a language, into each answer; the browser reads
+    // them from its own chunks (src/router.tsx, decision 046). An anonymous page, rendered once
+    // and kept (the page cache) and where a first visit lands, carries them.
+    return context.session ? shell : { ...shell, messages }
   },
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,
@@ -71,9 +73,10 @@ function RootComponent() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
-  const { language: serverLanguage } = Route.useLoaderData()
+  const data = Route.useLoaderData()
+  const serverLanguage = data.language
   const { session } = Route.useRouteContext()
-  const [i18n] = useState(() => renderingI18n(serverLanguage, pageMessages(serverLanguage) ?? {}))
+  const [i18n] = useState(() => renderingI18n(serverLanguage, pageMessages(serverLanguage, data) ?? {}))
   const language = toLanguage(useTranslatorLanguage(i18n)) ?? serverLanguage
 
   // After hydration, the browser's detector (local storage, session storage…)

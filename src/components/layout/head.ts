@@ -57,7 +57,7 @@ function translateForHead({ matches }: HeadContext, key: MessageKey, name?: stri
       : undefined
   }
   const root = matches[0]?.loaderData as { language?: unknown } | undefined
-  const messages = isLanguage(root?.language) ? pageMessages(root.language) : undefined
+  const messages = isLanguage(root?.language) ? pageMessages(root.language, root) : undefined
   return lookup(messages, key)?.replaceAll('{{name}}', name ?? '')
 }
 

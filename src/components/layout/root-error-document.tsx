@@ -25,7 +25,7 @@ interface RootData {
  */
 export function RootErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
   const data = useRouterState({ select: (state) => state.matches[0]?.loaderData as RootData | undefined })
-  const loaded = isLanguage(data?.language) ? pageMessages(data.language) : undefined
+  const loaded = isLanguage(data?.language) ? pageMessages(data.language, data) : undefined
   const language = loaded ? data!.language! : DEFAULT_LANGUAGE
   const [i18n] = useState(() => createI18n(language, loaded ?? FALLBACK_MESSAGES))
   return (

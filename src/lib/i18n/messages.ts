@@ -80,14 +80,24 @@ export function loadedMessages(language: Language, namespaces?: readonly string[
 
 /**
  * The messages of the pages (every namespace but the e-mails'), read once per
- * process. They are not part of a page's data (decision 046): the server's
- * root loader reads them before rendering, the browser from its own chunks
- * before it hydrates (src/router.tsx), then `pageMessages` has them at once.
+ * process. A signed-in page's data does not carry them (decision 046): the
+ * server's root loader reads them before rendering, the browser from its own
+ * chunks before it hydrates (src/router.tsx), then `pageMessages` has them.
  */
 export const loadPageMessages = (language: Language) => loadMessages(language, { namespaces: BROWSER_NAMESPACES })
 
-/** The messages of the pages in `language`, once `loadPageMessages` has read them. */
-export const pageMessages = (language: Language) => loadedMessages(language, BROWSER_NAMESPACES)
+/**
+ * The messages of the pages in `language`: those the root route's data carries (an anonymous
+ * page's), else the ones `loadPageMessages` has read.
+ */
+export function pageMessages(language: Language, rootData?: unknown): Messages | undefined {
+  return hasPageMessages(rootData) ? rootData.messages : loadedMessages(language, BROWSER_NAMESPACES)
+}
+
+/** Whether the root route's data carries the messages (an anonymous page, src/routes/__root.tsx). */
+export function hasPageMessages(rootData: unknown): rootData is { messages: Messages } {
+  return typeof rootData === 'object' && rootData !== null && 'messages' in rootData && !!rootData.messages
+}
 
 async function readMessages(language: Language, options: LoadMessagesOptions): Promise<Messages> {
   const { maxParallelReads, maxRetries, retryDelayMs } = TRANSLATION_LOADING
