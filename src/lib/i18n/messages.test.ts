@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { BROWSER_NAMESPACES, NAMESPACES, TRANSLATION_LOADING } from './config'
-import { loadedMessages, loadMessages, loadPageMessages, pageMessages } from './messages'
+import { hasPageMessages, loadedMessages, loadMessages, loadPageMessages, pageMessages } from './messages'
 
 const file = (data: Record<string, unknown>) => () => Promise.resolve({ default: data })
 
@@ -32,6 +32,15 @@ describe('loadMessages', () => {
     expect(Object.keys(read).sort()).toEqual([...BROWSER_NAMESPACES].sort())
     expect(read.emails).toBeUndefined()
     expect(pageMessages('ar')).toBe(read)
+  })
+
+  it('takes the messages an anonymous page carries in its root data, else the ones read', async () => {
+    const carried = { shell: { appName: 'Carried' } }
+    expect(hasPageMessages({ language: 'ar', messages: carried })).toBe(true)
+    expect(pageMessages('ar', { language: 'ar', messages: carried })).toBe(carried)
+    expect(hasPageMessages({ language: 'ar' })).toBe(false)
+    expect(pageMessages('ar', { language: 'ar' })).toBe(await loadPageMessages('ar'))
+    expect(pageMessages('ar', undefined)).toBe(await loadPageMessages('ar'))
   })
 
   it('uses the product constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {
