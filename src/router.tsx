@@ -5,6 +5,8 @@ import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start
 
 import { ErrorPage } from '@/components/layout/error-page'
 import { retryQuery } from '@/lib/api-status'
+import { DEFAULT_LANGUAGE, toLanguage } from '@/lib/i18n/config'
+import { hasPageMessages, loadPageMessages } from '@/lib/i18n/messages'
 
 import { routeTree } from './routeTree.gen'
 
@@ -51,6 +53,14 @@ export function getRouter() {
     // Every script and style the router writes carries it.
     ssr: { nonce: cspNonce() },
   })
+  // A signed-in page's data does not carry the translations (src/routes/__root.tsx, decision 046):
+  // the server says so, and the browser reads its language's (<html lang>) from its own chunks
+  // before it hydrates.
+  router.options.dehydrate = () => ({ messagesInPage: hasPageMessages(router.state.matches[0]?.loaderData) })
+  router.options.hydrate = async (dehydrated: { messagesInPage?: boolean } | undefined) => {
+    if (!dehydrated?.messagesInPage)
+      await loadPageMessages(toLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE)
+  }
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }

@@ -17,9 +17,9 @@ import { ImpersonationBanner } from '@/features/user'
 import { VitalsReporter } from '@/features/vitals'
 import type { SessionUser } from '@/lib/auth/session'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
-import { BROWSER_NAMESPACES, toLanguage } from '@/lib/i18n/config'
+import { toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
-import { loadMessages } from '@/lib/i18n/messages'
+import { loadPageMessages, pageMessages } from '@/lib/i18n/messages'
 import { useTranslatorLanguage } from '@/lib/i18n/react'
 import { loadApi } from '@/lib/lazy-api'
 
@@ -43,11 +43,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       return { session: null, sessionUnavailable: true }
     }
   },
-  loader: async ({ location }) => {
+  loader: async ({ location, context }) => {
     // The URL's ?lng= wins over the cookie and the browser's languages.
     const lng = new URLSearchParams(location.searchStr).get('lng') ?? undefined
     const shell = await (await loadApi()).shell.state({ lng })
-    return { ...shell, messages: await loadMessages(shell.language, { namespaces: BROWSER_NAMESPACES }) }
+    const messages = await loadPageMessages(shell.language)
+    // A signed-in page is rendered at every request (decision 030): it does not serialise the
+    // translations, the same for every page of a language, into each answer; the browser reads
+    // them from its own chunks (src/router.tsx, decision 046). An anonymous page, rendered once
+    // and kept (the page cache) and where a first visit lands, carries them.
+    return context.session ? shell : { ...shell, messages }
   },
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,
@@ -68,9 +73,10 @@ function RootComponent() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
-  const { language: serverLanguage, messages } = Route.useLoaderData()
+  const data = Route.useLoaderData()
+  const serverLanguage = data.language
   const { session } = Route.useRouteContext()
-  const [i18n] = useState(() => renderingI18n(serverLanguage, messages))
+  const [i18n] = useState(() => renderingI18n(serverLanguage, pageMessages(serverLanguage, data) ?? {}))
   const language = toLanguage(useTranslatorLanguage(i18n)) ?? serverLanguage
 
   // After hydration, the browser's detector (local storage, session storage…)

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { loadMessages } from '@/lib/i18n/messages'
+import { loadPageMessages } from '@/lib/i18n/messages'
 
 import { pageHead, pageTitle, rootHead, titledHead } from './head'
 
-const contextIn = async (language: 'en' | 'fr' | 'ar' | 'sw') => ({
-  matches: [{ loaderData: { messages: await loadMessages(language) } }, { loaderData: undefined }],
-})
+// As the root loader leaves it: the language in its data, the messages read (not in the data).
+const contextIn = async (language: 'en' | 'fr' | 'ar' | 'sw') => {
+  await loadPageMessages(language)
+  return { matches: [{ loaderData: { language } }, { loaderData: undefined }] }
+}
 
 describe('page titles', () => {
   it('are the translated page name and the product name', async () => {

@@ -1,7 +1,8 @@
 import type { ParseKeys } from 'i18next'
 
+import { isLanguage } from '@/lib/i18n/config'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
-import type { Messages } from '@/lib/i18n/messages'
+import { type Messages, pageMessages } from '@/lib/i18n/messages'
 import type { Translator } from '@/lib/i18n/translator'
 import appCss from '@/styles.css?url'
 
@@ -31,7 +32,7 @@ function errorTitle({ matches }: HeadContext): MessageKey | undefined {
 
 // The browser's one i18n instance (set by the shell once it has rendered), so
 // titles follow a language switched after the first page; the server has none
-// and reads the messages the root loader loaded for the request.
+// and reads the messages the root loader read for the request's language.
 let browserI18n: Translator | undefined
 
 export function setHeadI18n(instance: Translator) {
@@ -55,8 +56,9 @@ function translateForHead({ matches }: HeadContext, key: MessageKey, name?: stri
       ? translate(browserI18n.t, full, name === undefined ? undefined : { name })
       : undefined
   }
-  const root = matches[0]?.loaderData as { messages?: Messages } | undefined
-  return lookup(root?.messages, key)?.replaceAll('{{name}}', name ?? '')
+  const root = matches[0]?.loaderData as { language?: unknown } | undefined
+  const messages = isLanguage(root?.language) ? pageMessages(root.language, root) : undefined
+  return lookup(messages, key)?.replaceAll('{{name}}', name ?? '')
 }
 
 const FALLBACK_APP_NAME = 'Start Books'

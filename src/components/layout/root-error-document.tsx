@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n/config'
 import { createI18n } from '@/lib/i18n/instance'
-import type { Messages } from '@/lib/i18n/messages'
+import { type Messages, pageMessages } from '@/lib/i18n/messages'
 // Only what this page says, in the fallback language: named JSON imports keep the rest out of the bundle.
 import { appName, errors } from '@/locales/en/shell.json'
 
@@ -15,7 +15,6 @@ const FALLBACK_MESSAGES: Messages = { shell: { appName, errors } }
 
 interface RootData {
   language?: Language
-  messages?: Messages
 }
 
 /**
@@ -26,9 +25,9 @@ interface RootData {
  */
 export function RootErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
   const data = useRouterState({ select: (state) => state.matches[0]?.loaderData as RootData | undefined })
-  const loaded = isLanguage(data?.language) && data.messages
-  const language = loaded ? data.language! : DEFAULT_LANGUAGE
-  const [i18n] = useState(() => createI18n(language, loaded ? data.messages! : FALLBACK_MESSAGES))
+  const loaded = isLanguage(data?.language) ? pageMessages(data.language, data) : undefined
+  const language = loaded ? data!.language! : DEFAULT_LANGUAGE
+  const [i18n] = useState(() => createI18n(language, loaded ?? FALLBACK_MESSAGES))
   return (
     <AppDocument language={language} i18n={i18n}>
       <ErrorPage error={error} />

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { NAMESPACES, TRANSLATION_LOADING } from './config'
-import { loadMessages } from './messages'
+import { BROWSER_NAMESPACES, NAMESPACES, TRANSLATION_LOADING } from './config'
+import { hasPageMessages, loadedMessages, loadMessages, loadPageMessages, pageMessages } from './messages'
 
 const file = (data: Record<string, unknown>) => () => Promise.resolve({ default: data })
 
@@ -18,6 +18,29 @@ describe('loadMessages', () => {
     expect(Object.keys(await first).sort()).toEqual(['shell', 'ui'])
     expect(await loadMessages('fr', { namespaces: ['ui'] })).not.toBe(await first)
     expect(await loadMessages('ar', { namespaces: ['ui', 'shell'] })).not.toBe(await first)
+  })
+
+  it('has the messages it has read at once, by the same options (a render reads them without waiting)', async () => {
+    expect(loadedMessages('sw', ['ui'])).toBeUndefined()
+    const read = await loadMessages('sw', { namespaces: ['ui'] })
+    expect(loadedMessages('sw', ['ui'])).toBe(read)
+    expect(loadedMessages('sw', ['ui', 'shell'])).toBeUndefined()
+  })
+
+  it('reads the pages’ messages (every namespace but the e-mails’) for pageMessages', async () => {
+    const read = await loadPageMessages('ar')
+    expect(Object.keys(read).sort()).toEqual([...BROWSER_NAMESPACES].sort())
+    expect(read.emails).toBeUndefined()
+    expect(pageMessages('ar')).toBe(read)
+  })
+
+  it('takes the messages an anonymous page carries in its root data, else the ones read', async () => {
+    const carried = { shell: { appName: 'Carried' } }
+    expect(hasPageMessages({ language: 'ar', messages: carried })).toBe(true)
+    expect(pageMessages('ar', { language: 'ar', messages: carried })).toBe(carried)
+    expect(hasPageMessages({ language: 'ar' })).toBe(false)
+    expect(pageMessages('ar', { language: 'ar' })).toBe(await loadPageMessages('ar'))
+    expect(pageMessages('ar', undefined)).toBe(await loadPageMessages('ar'))
   })
 
   it('uses the product constants: 10 parallel reads, 5 retries, 350 ms doubling', () => {

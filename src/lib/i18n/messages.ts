@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, TRANSLATION_LOADING } from './config'
+import { BROWSER_NAMESPACES, DEFAULT_LANGUAGE, type Language, TRANSLATION_LOADING } from './config'
 import type { Translator } from './translator'
 
 export type Messages = Record<string, Record<string, unknown>>
@@ -45,6 +45,10 @@ function createLimiter(max: number) {
 
 /** Loaded messages, shared: never changed in place (i18next copies what it is given to add). */
 const loaded = new Map<string, Promise<Messages>>()
+/** The same once read, for a render that needs them at once (`loadedMessages`). */
+const settled = new Map<string, Messages>()
+const messagesKey = (language: Language, namespaces?: readonly string[]) =>
+  `${language}|${namespaces?.join(',') ?? '*'}`
 
 /**
  * The messages of one language, every namespace file read with the loading
@@ -56,14 +60,43 @@ export function loadMessages(language: Language, options: LoadMessagesOptions = 
   // The app's own files are read once per language and namespaces (every
   // server render asks again); a failed read is forgotten so the next one retries.
   if (options.files || options.sleep) return readMessages(language, options)
-  const key = `${language}|${options.namespaces?.join(',') ?? '*'}`
+  const key = messagesKey(language, options.namespaces)
   let messages = loaded.get(key)
   if (!messages) {
     messages = readMessages(language, options)
     loaded.set(key, messages)
-    messages.catch(() => loaded.delete(key))
+    messages.then(
+      (read) => settled.set(key, read),
+      () => loaded.delete(key),
+    )
   }
   return messages
+}
+
+/** The messages `loadMessages` has already read for these options, or undefined. */
+export function loadedMessages(language: Language, namespaces?: readonly string[]): Messages | undefined {
+  return settled.get(messagesKey(language, namespaces))
+}
+
+/**
+ * The messages of the pages (every namespace but the e-mails'), read once per
+ * process. A signed-in page's data does not carry them (decision 046): the
+ * server's root loader reads them before rendering, the browser from its own
+ * chunks before it hydrates (src/router.tsx), then `pageMessages` has them.
+ */
+export const loadPageMessages = (language: Language) => loadMessages(language, { namespaces: BROWSER_NAMESPACES })
+
+/**
+ * The messages of the pages in `language`: those the root route's data carries (an anonymous
+ * page's), else the ones `loadPageMessages` has read.
+ */
+export function pageMessages(language: Language, rootData?: unknown): Messages | undefined {
+  return hasPageMessages(rootData) ? rootData.messages : loadedMessages(language, BROWSER_NAMESPACES)
+}
+
+/** Whether the root route's data carries the messages (an anonymous page, src/routes/__root.tsx). */
+export function hasPageMessages(rootData: unknown): rootData is { messages: Messages } {
+  return typeof rootData === 'object' && rootData !== null && 'messages' in rootData && !!rootData.messages
 }
 
 async function readMessages(language: Language, options: LoadMessagesOptions): Promise<Messages> {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
-import { compression, negotiateEncoding, negotiateStreamEncoding } from './compression.server'
+import { coalesceChunks, compression, negotiateEncoding, negotiateStreamEncoding } from './compression.server'
 
 const html = `<!doctype html><html><body>${'<p>Start Books</p>'.repeat(500)}</body></html>`
 
@@ -32,6 +32,21 @@ describe('negotiateEncoding, negotiateStreamEncoding', () => {
   ] as const)('Accept-Encoding %s: %s, streamed %s', (acceptEncoding, kept, streamed) => {
     expect(negotiateEncoding(acceptEncoding)).toBe(kept)
     expect(negotiateStreamEncoding(acceptEncoding)).toBe(streamed)
+  })
+})
+
+describe('coalesceChunks', () => {
+  it('joins what is written in one turn of the event loop, and lets the next turn through after it', async () => {
+    const stream = coalesceChunks()
+    const out: string[] = []
+    stream.on('data', (chunk: Buffer) => out.push(chunk.toString()))
+    for (let i = 0; i < 20; i++) stream.write(Buffer.from(`<p>${i}</p>`))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(out).toEqual([Array.from({ length: 20 }, (_, i) => `<p>${i}</p>`).join('')])
+    stream.write(Buffer.from('<p>later</p>'))
+    stream.end(Buffer.from('<p>last</p>'))
+    await new Promise((resolve) => stream.on('end', resolve))
+    expect(out).toEqual([out[0], '<p>later</p><p>last</p>'])
   })
 })
 
