@@ -68,6 +68,18 @@ describe("the floor's SQL from PostgreSQL's log", () => {
     ])
   })
 
+  it("does not take a string holding its own transaction (pg-boss's upkeep) for a transaction left open", () => {
+    // pg-boss sends `BEGIN; …; COMMIT;` as one statement, on a connection the app's requests use next.
+    const log = [
+      "2026-11-28 09:51:50.100 UTC [5748] postgres@bench_a LOG:  statement: \n    BEGIN;\n    SET LOCAL lock_timeout = '30s';\n    SELECT 1;\n    COMMIT;\n  ",
+      '2026-11-28 09:51:50.101 UTC [5748] postgres@bench_a LOG:  execute book_page: select 3',
+      '2026-11-28 09:51:50.102 UTC [5748] postgres@bench_a LOG:  statement: begin',
+      '2026-11-28 09:51:50.103 UTC [5748] postgres@bench_a LOG:  execute <unnamed>: select 4',
+      '2026-11-28 09:51:50.104 UTC [5748] postgres@bench_a LOG:  statement: commit',
+    ].join('\n')
+    expect(replayUnits(parsePostgresLog(log, 'bench_a'))).toEqual([['select 3'], ['begin', 'select 4', 'commit']])
+  })
+
   it('writes a pgbench script that reaches every unit through a tree of \\if', () => {
     const units = [['select 0'], ['select 1;'], ['begin', 'select 2', 'rollback']]
     expect(pgbenchScript(units)).toBe(

@@ -75,6 +75,12 @@ export function parsePostgresLog(text: string, database: string): LoggedStatemen
 
 /** Connection set-up and the change channel's listening: not the requests' work. */
 const NOT_WORK = /^\s*(listen|unlisten|set|reset|show|discard|deallocate)\b/i
+/**
+ * Several statements in one string, in a transaction of their own (`BEGIN; …; COMMIT;`: pg-boss's
+ * upkeep, on a connection of the pool the requests use): the queue's work, not a request's, and
+ * no transaction left open (taken for one, it swallowed that connection's later statements).
+ */
+const OWN_TRANSACTION = /^\s*(begin|start transaction)\b[^;]*;[\s\S]*\S/i
 const BEGIN = /^\s*(begin|start transaction)\b/i
 const END = /^\s*(commit|end|rollback)\b/i
 const WRITE = /^\s*(insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i
@@ -95,7 +101,7 @@ export function replayUnits(statements: readonly LoggedStatement[]): string[][] 
     return units.push(['begin', ...body, 'rollback'])
   }
   for (const { pid, sql } of statements) {
-    if (NOT_WORK.test(sql)) continue
+    if (NOT_WORK.test(sql) || OWN_TRANSACTION.test(sql)) continue
     const transaction = open.get(pid)
     if (transaction) {
       transaction.push(sql)
