@@ -28,7 +28,8 @@ test('the signed-in book list carries its list once and no translations, and hyd
   expect(html).not.toContain('Your name and e-mail address.')
   expect(scripts).not.toMatch(/\bmessages:/)
 
-  // In the browser: hydrated, and nothing of the list asked again.
+  // In the browser: hydrated, and nothing of the list asked again. Not a user flow: what is checked is
+  // what hydration asks for, so the test waits for it.
   const asked: string[] = []
   page.on('request', (request) => {
     if (/\/api\/(rpc|rest)\/book/.test(request.url())) asked.push(request.url())
