@@ -252,8 +252,9 @@ const keptFirstPages = keptReads<Awaited<ReturnType<typeof readPage>>>({
   reads: ['book', 'genre', 'row_count'],
   // A new genre is on no book yet; the counters' rows are the migrations'.
   insertsCannotChange: ['genre', 'row_count'],
-  // Any book may enter the first page, any genre's name be on it; its total is the book counter.
-  dependsOn: () => ['book', 'genre', 'row_count:book'],
+  // Its own books; any other book only by entering it, which moves the order by title (an insert, a delete, a new
+  // title: `book#title`); any genre's name may be on it; its total is the book counter.
+  dependsOn: (page) => ['book#title', ...page.items.map((item) => `book:${item.id}`), 'genre', 'row_count:book'],
   max: 8,
   maxAgeMs: 60_000,
 })

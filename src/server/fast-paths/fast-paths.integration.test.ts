@@ -12,7 +12,7 @@ import { router } from '@/server/api/router.server'
 import { CHANGE_NOTICE_CHANNEL } from '@/server/db/change-notices.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
 
-import { KEPT_READS, type KeptReadDeclaration } from './kept-reads.server'
+import { KEPT_READS, type KeptReadDeclaration, tableOf } from './kept-reads.server'
 import { CACHEABLE_PAGES } from './page-cache.server'
 import { readSession } from './session-read.server'
 
@@ -289,9 +289,38 @@ async function keyWrite(table: string, event: Exclude<Event, 'truncate'>, key: s
       : other
         ? `${column} = (select ${column} from "${table}" where ${column}::text <> ${quoted} limit 1)`
         : `${column}::text = ${quoted}`
-  if (event === 'update') return `update "${table}" set ${column} = ${column} where ${row}`
+  return rowWrite(table, event, row)
+}
+
+/** `event` on the rows of `table` that `where` keeps, leaving them as they were. */
+async function rowWrite(table: string, event: Exclude<Event, 'truncate'>, where: string) {
+  const column = `"${await keyColumnOf(table)}"`
+  if (event === 'update') return [`update "${table}" set ${column} = ${column} where ${where}`]
   const columns = await writableColumns(table)
-  return `with gone as (delete from "${table}" where ${row} returning *) insert into "${table}" (${columns}) select ${columns} from gone`
+  return [
+    `with gone as (delete from "${table}" where ${where} returning *) insert into "${table}" (${columns}) select ${columns} from gone`,
+  ]
+}
+
+/**
+ * Writes that move `table`'s order by `column` through a row none of `rows`
+ * (keys): an update changes that column and puts it back; a delete puts the
+ * row back (an insert too).
+ */
+async function orderWrite(table: string, event: Exclude<Event, 'truncate'>, column: string, rows: string[]) {
+  const key = `"${await keyColumnOf(table)}"`
+  const { rows: found } = await driver().query(
+    `select ${key}::text as "key" from "${table}" where not (${key}::text = any($1)) limit 1`,
+    [rows],
+  )
+  const outside = found[0]?.key as string | undefined
+  if (outside === undefined) throw new Error(`${table} has no row outside the kept value's`)
+  const where = `${key}::text = '${outside.replaceAll("'", "''")}'`
+  if (event !== 'update') return rowWrite(table, event, where)
+  return [
+    `update "${table}" set "${column}" = "${column}" || '~' where ${where}`,
+    `update "${table}" set "${column}" = left("${column}", -1) where ${where}`,
+  ]
 }
 
 /** A table's columns that a write may set (not generated), quoted. */
@@ -304,10 +333,14 @@ async function writableColumns(table: string) {
   return rows.map((row) => `"${row.column as string}"`)
 }
 
+/** What a kept value depends on in one table: any row, a row (by key), or the table's order by a column. */
+type Dependency = { any: true } | { row: string } | { order: string }
+
 /**
- * Keeps `read`, and gives the keys its kept value depends on, by table
- * (`book`: the whole table, `user:<id>`: a row): those of the values it
- * kept now and not before (another person's session), else all it keeps.
+ * Keeps `read`, and gives what its kept value depends on, by table (`book`:
+ * the whole table, `user:<id>`: a row, `book#title`: the order): of the
+ * values it kept now and not before (another person's session), else all it
+ * keeps.
  */
 async function keepDependencies(name: string, read: () => Promise<unknown>) {
   const declaration = KEPT_READS.get(name)!
@@ -315,10 +348,12 @@ async function keepDependencies(name: string, read: () => Promise<unknown>) {
   await keep(read)
   const after = declaration.keptDependencies(api.db)
   const added = after.filter((dependency) => !before.has(dependency))
-  const byTable = new Map<string, Array<string | undefined>>()
+  const byTable = new Map<string, Dependency[]>()
   for (const dependency of added.length ? added : after) {
-    const [table, ...key] = dependency.split(':')
-    byTable.set(table!, [...(byTable.get(table!) ?? []), key.length ? key.join(':') : undefined])
+    const table = tableOf(dependency)
+    const rest = dependency.slice(table.length + 1)
+    const parsed: Dependency = dependency[table.length] === '#' ? { order: rest } : rest ? { row: rest } : { any: true }
+    byTable.set(table, [...(byTable.get(table) ?? []), parsed])
   }
   return byTable
 }
@@ -332,6 +367,10 @@ const writesToForget = () =>
     ),
   )
 
+const run = async (statements: string[]) => {
+  for (const statement of statements) await api.db.execute(sql.raw(statement))
+}
+
 describe('a kept read reads again after a write to a key it depends on, not to another', () => {
   it.each(declarations())('$name depends on a key of every table it reads', async ({ name, reads }) => {
     const read = await KEPT_READ_RUNS[name]!()
@@ -340,19 +379,29 @@ describe('a kept read reads again after a write to a key it depends on, not to a
 
   it.each(writesToForget())('$name: $event on $table, in plain SQL', async ({ name, table, event }) => {
     const read = await KEPT_READ_RUNS[name]!()
-    for (const [i, key] of (await keepDependencies(name, read)).get(table)!.entries()) {
+    const dependencies = (await keepDependencies(name, read)).get(table)!
+    const rows = dependencies.flatMap((dependency) => ('row' in dependency ? [dependency.row] : []))
+    // Another row added or removed moves the order, when the value depends on it.
+    const otherRowsKeep = event === 'update' || !dependencies.some((dependency) => 'order' in dependency)
+    for (const [i, dependency] of dependencies.entries()) {
       if (i > 0) await keep(read)
+      if ('order' in dependency) {
+        await run(await orderWrite(table, event, dependency.order, rows))
+        expect(await tablesRead(read), `${table}: its order by ${dependency.order}`).not.toEqual([])
+        continue
+      }
+      const key = 'row' in dependency ? dependency.row : undefined
       // Tried again while notices of earlier writes (the sign-in's), heard late by other connections, forget it.
-      if (key !== undefined)
+      if (key !== undefined && otherRowsKeep)
         await vi.waitFor(
           async () => {
             await keep(read)
-            await api.db.execute(sql.raw(await keyWrite(table, event, key, true)))
+            await run(await keyWrite(table, event, key, true))
             expect(await tablesRead(read), `${table}: another row than ${key}`).toEqual([])
           },
           { timeout: 5000, interval: 20 },
         )
-      await api.db.execute(sql.raw(await keyWrite(table, event, key)))
+      await run(await keyWrite(table, event, key))
       expect(await tablesRead(read), `${table}: ${key ?? 'any row'}`).not.toEqual([])
     }
   })
@@ -361,11 +410,12 @@ describe('a kept read reads again after a write to a key it depends on, not to a
 describe.runIf(inject('postgres'))('a kept read hears a write to a key it depends on, on another connection', () => {
   it.each(writesToForget())('$name: $event on $table', async ({ name, table, event }) => {
     const read = await KEPT_READ_RUNS[name]!()
-    const [key] = (await keepDependencies(name, read)).get(table)!
+    const dependencies = (await keepDependencies(name, read)).get(table)!
+    const key = dependencies.flatMap((dependency) => ('row' in dependency ? [dependency.row] : []))[0]
     const other = new pg.Client({ connectionString: api.handle.url })
     await other.connect()
     try {
-      await other.query(await keyWrite(table, event, key))
+      for (const statement of await keyWrite(table, event, key)) await other.query(statement)
     } finally {
       await other.end()
     }

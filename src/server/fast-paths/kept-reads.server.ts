@@ -32,8 +32,10 @@ export interface KeptReadDeclaration {
   insertsCannotChange?: readonly TableName[]
   /**
    * The keys a kept value depends on, as the notices name them: a row,
-   * `table:key` (its key column as text: `user:<id>`), or a whole table
-   * (`book`: any of its rows). Every table of `reads` must be among them.
+   * `table:key` (its key column as text: `user:<id>`), a table's order by a
+   * column, `table#column` (a row added or removed, or that column changed:
+   * migration 0028), or a whole table (`book`: any of its rows). Every table
+   * of `reads` must be among them.
    */
   dependsOn(value: never): readonly string[]
   /** The keys the values kept now depend on, for the test that proves them. */
@@ -43,11 +45,8 @@ export interface KeptReadDeclaration {
 /** Every kept read of the server, by name (filled as their modules load). */
 export const KEPT_READS = new Map<string, KeptReadDeclaration>()
 
-/** The table of a notice's key (`user:<id>` is one of `user`'s rows). */
-const tableOf = (key: string) => {
-  const colon = key.indexOf(':')
-  return colon < 0 ? key : key.slice(0, colon)
-}
+/** The table of a notice's key (`user:<id>` is one of `user`'s rows, `book#title` is `book`'s order by title). */
+export const tableOf = (key: string) => /^[^:#]*/.exec(key)![0]
 
 /** Whether a change of `changed` (named by a notice) may change a value that depends on `dependsOn`. */
 function touches(changed: readonly string[], dependsOn: readonly string[]) {
