@@ -182,10 +182,14 @@ async function write(choices: SeededChoices, step: number): Promise<string> {
       return 'rename a genre (SQL)'
     case 7:
       // The last book by title, retitled to come first: a book that was not on the first page enters it.
-      await exec(`update book set title = 'AAA ${step}' where id = (select id from book order by title desc, id desc limit 1)`)
+      await exec(
+        `update book set title = 'AAA ${step}' where id = (select id from book order by title desc, id desc limit 1)`,
+      )
       return 'retitle the last book to come first (SQL)'
     case 8:
-      await exec(`update book set publisher = 'Other ${step}' where id = (select id from book order by title desc, id desc limit 1)`)
+      await exec(
+        `update book set publisher = 'Other ${step}' where id = (select id from book order by title desc, id desc limit 1)`,
+      )
       return 'edit the last book, not retitled (SQL)'
     default:
       await exec(`update "user" set name = 'Other ${step}' where email = 'user@user.com'`)
