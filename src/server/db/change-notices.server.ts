@@ -3,7 +3,7 @@ import { processWide } from '../platform/process-wide.server.ts'
 import { gauge, tally } from '../platform/tallies.server.ts'
 import type { Database } from './database.ts'
 
-/** The channel of migrations 0007, 0026 and 0027: a notice after every committed write to a table whose reads are kept. */
+/** The channel of migrations 0007, 0026, 0027 and 0028: a notice after every committed write to a table whose reads are kept. */
 export const CHANGE_NOTICE_CHANNEL = 'change_notice'
 
 /**
@@ -14,7 +14,7 @@ export type Listen = (notice: (payload?: string) => void, lost: () => void) => P
 
 /**
  * What changed since a version: the keys a notice named ("table:key",
- * migration 0027), or `everything` (a notice that names nothing, a lost or
+ * migration 0027; "table#column", an order, 0028), or `everything` (a notice that names nothing, a lost or
  * new listener, or notices too far back to be remembered).
  */
 export type Changes = readonly string[] | 'everything'
