@@ -7,15 +7,17 @@
  * database and their cookies signed as better-auth signs them (better-call:
  * `token.base64(HMAC-SHA256(secret, token))`, URI-encoded), so that a hundred
  * sign-ins by e-mail code are not needed. The load is generated in this
- * process: `connections` closed loops over keep-alive sockets (`node:http`),
- * each taking a person who is not mid-request, asking what they send next
- * (bench/mixed-plan.ts) and timing the answer.
+ * process: `connections` closed loops over keep-alive sockets (an undici
+ * `Pool`: half the client CPU per request of `node:http`'s Agent, measured;
+ * the floor's client is pgbench, so the app's should cost as little as Node
+ * allows on the same two cores), each taking a person who is not mid-request,
+ * asking what they send next (bench/mixed-plan.ts) and timing the answer.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
-import { Agent, request as httpRequest } from 'node:http'
 
 import pg from 'pg'
+import { Pool } from 'undici'
 
 import {
   fileSize,
@@ -143,42 +145,29 @@ interface Answer {
   body: string
 }
 
-function send(
-  agent: Agent,
+async function send(
+  pool: Pool,
   baseUrl: string,
   http: ReturnType<MixedTarget['toHttp']>,
   cookie: string,
   timeoutMs: number,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  const url = new URL(http.path, baseUrl)
   const body = http.body === undefined ? undefined : JSON.stringify(http.body)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      url,
-      {
-        agent,
-        method: http.method,
-        headers: {
-          cookie,
-          accept: 'application/json',
-          ...headers,
-          ...(body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-        response.on('error', reject)
-      },
-    )
-    request.setTimeout(timeoutMs, () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)))
-    request.on('error', reject)
-    request.end(body)
+  const answer = await pool.request({
+    path: http.path,
+    method: http.method as 'GET' | 'POST' | 'PUT',
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', origin: baseUrl }),
+    },
+    body,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   })
+  return { status: answer.statusCode, body: await answer.body.text() }
 }
 
 interface MixedRunOptions {
@@ -207,7 +196,7 @@ function rateSince(started: number, latencies: number[]) {
 export async function runMixed(target: MixedTarget, options: MixedRunOptions): Promise<MixedResult> {
   if (target.people.length < options.connections)
     throw new Error(`${target.name}: ${target.people.length} people for ${options.connections} connections`)
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
+  const pool = new Pool(target.baseUrl, { connections: options.connections })
   const random = seededRandom(options.seed)
   const mix = { ...DEFAULT_MIX, terms: options.terms }
   const states: PersonState[] = target.people.map((person) => ({ role: person.role }))
@@ -228,7 +217,7 @@ export async function runMixed(target: MixedTarget, options: MixedRunOptions): P
           const begin = performance.now()
           try {
             const answer = await send(
-              agent,
+              pool,
               target.baseUrl,
               target.toHttp(planned),
               person.cookie,
@@ -264,7 +253,7 @@ export async function runMixed(target: MixedTarget, options: MixedRunOptions): P
       }),
     )
   } finally {
-    agent.destroy()
+    await pool.destroy()
   }
   return {
     ...rateSince(started, latencies),
@@ -309,7 +298,7 @@ async function runViews(
   options: Omit<MixedRunOptions, 'signal'>,
 ): Promise<MixedResult> {
   if (!cookies.length) throw new Error('runViews: nobody to sign in as')
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
+  const pool = new Pool(baseUrl, { connections: options.connections })
   const random = seededRandom(options.seed)
   const latencies: number[] = []
   const failures: string[] = []
@@ -327,7 +316,7 @@ async function runViews(
             let ok = true
             for (const step of steps(term)) {
               const answer = await send(
-                agent,
+                pool,
                 baseUrl,
                 { method: 'GET', path: step.path },
                 cookie,
@@ -353,7 +342,7 @@ async function runViews(
       }),
     )
   } finally {
-    agent.destroy()
+    await pool.destroy()
   }
   return {
     ...rateSince(started, latencies),
@@ -855,11 +844,14 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
           const metricsBefore = index === 0 ? await metricsOf(target.baseUrl) : ''
           const cpuBefore = target.pid && cpuNanoseconds(target.pid)
+          const clientBefore = process.cpuUsage()
           const result = await runMixed(target, { ...settings, seed, terms })
+          const client = process.cpuUsage(clientBefore)
           if (index === 0) runs[0]!.kept!.push(keptHits(metricsBefore, await metricsOf(target.baseUrl)))
           const server = target.pid
             ? `; server ${((cpuNanoseconds(target.pid) - cpuBefore!) / 1e6 / (result.reads + result.writes)).toFixed(2)} ms CPU/request, RSS ${rssMegabytes(target.pid)?.toFixed(0)} MB`
             : ''
+          const clientCpu = `; client ${((client.user + client.system) / 1000 / (result.reads + result.writes)).toFixed(2)} ms CPU/request`
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)
@@ -869,7 +861,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
                 `${kind} ×${figures.count} p50 ${figures.p50.toFixed(0)} p99 ${figures.p99.toFixed(0)}`,
             )
           log(
-            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}${server}; slowest: ${slowest.join('; ')}`,
+            `mixed ${books.toLocaleString('en')} books, round ${round + 1}/${settings.rounds}, ${target.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.reads} reads, ${result.writes} writes${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors: ${result.failures.join(' | ')}` : ''}); load ${loadavg()[0]!.toFixed(1)}${server}${clientCpu}; slowest: ${slowest.join('; ')}`,
           )
         }
         await nearFloorRound({ settings, books, round, terms, compared, floor, databaseUrl: ours.url })
