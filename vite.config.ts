@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { SWAGGER_UI_PATH } from './src/lib/api-docs.ts'
 import { parseEnv } from './src/lib/env.server.ts'
 import { DEFAULT_PGLITE_DIR, lockFolder } from './src/server/db/client.server.ts'
+import { messageChunksManifest } from './src/server/fast-paths/message-chunks.vite.ts'
 import { paintFirstManifest } from './src/server/fast-paths/paint-first.vite.ts'
 
 /**
@@ -139,6 +140,8 @@ export default defineConfig(({ command }) => {
       viteReact(),
       // Pages paint before their script loads (src/server/fast-paths).
       paintFirstManifest(),
+      // The server knows each language's message chunks, for a signed-in page to preload them.
+      messageChunksManifest(),
     ],
   }
 })

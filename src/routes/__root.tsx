@@ -19,6 +19,7 @@ import type { SessionUser } from '@/lib/auth/session'
 import { syncDetectedLanguage } from '@/lib/i18n/client'
 import { toLanguage } from '@/lib/i18n/config'
 import { renderingI18n } from '@/lib/i18n/instance'
+import { messageChunks } from '@/lib/i18n/message-chunks'
 import { loadPageMessages, pageMessages } from '@/lib/i18n/messages'
 import { useTranslatorLanguage } from '@/lib/i18n/react'
 import { loadApi } from '@/lib/lazy-api'
@@ -50,9 +51,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const messages = await loadPageMessages(shell.language)
     // A signed-in page is rendered at every request (decision 030): it does not serialise the
     // translations, the same for every page of a language, into each answer; the browser reads
-    // them from its own chunks (src/router.tsx, decision 046). An anonymous page, rendered once
-    // and kept (the page cache) and where a first visit lands, carries them.
-    return context.session ? shell : { ...shell, messages }
+    // them from its own chunks (src/router.tsx, decision 046), which its head names for the browser
+    // to fetch beside the page's modules (head.ts). An anonymous page, rendered once and kept (the
+    // page cache) and where a first visit lands, carries them.
+    return context.session ? { ...shell, messageChunks: messageChunks(shell.language) } : { ...shell, messages }
   },
   // Language and messages are loaded once, with the first HTML.
   staleTime: Infinity,

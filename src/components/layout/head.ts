@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next'
 
+import { afterPaintScript } from '@/lib/after-paint'
 import { isLanguage } from '@/lib/i18n/config'
 import { translate, type TranslationKey } from '@/lib/i18n/keys'
 import { type Messages, pageMessages } from '@/lib/i18n/messages'
@@ -103,6 +104,18 @@ export function namedHead<Data>(template: MessageKey, nameOf: (data?: Data) => s
   }
 }
 
+/**
+ * A signed-in page's message chunks (the root loader's `messageChunks`, decision 046): without
+ * them the browser would ask for them only in the router's `hydrate`, once the page's modules
+ * have run, one more round trip. The after-paint loader (src/lib/after-paint.ts) preloads them
+ * with the page's modules, never before the first paint. An anonymous page carries its messages.
+ */
+function messagePreloads({ matches }: HeadContext) {
+  const chunks = (matches[0]?.loaderData as { messageChunks?: unknown } | undefined)?.messageChunks
+  if (!Array.isArray(chunks) || chunks.length === 0) return []
+  return [{ 'data-message-chunks': '', children: afterPaintScript(chunks as string[]) }]
+}
+
 /** The document head shared by every page; routes add their own title. */
 export function rootHead(context: HeadContext) {
   const appName = translateForHead(context, 'appName') ?? FALLBACK_APP_NAME
@@ -126,5 +139,6 @@ export function rootHead(context: HeadContext) {
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
+    scripts: messagePreloads(context),
   }
 }

@@ -9,6 +9,9 @@ const FIRST_TOUCH = ['pointerdown', 'keydown', 'scroll'] as const
  * Starts Core Web Vitals reporting (web-vitals-report.ts) once the page is interactive:
  * at its first touch, or a few seconds after hydration, whichever comes
  * first, so that `web-vitals` is never part of what a page needs to load.
+ * A touch before hydration (the page is read before its script runs, on a
+ * slow phone for seconds) is no event here any more: the browser's Event
+ * Timing entry of the first input says it happened, and it starts at once.
  * Only the trigger is here, in every page's first load: the rest (which
  * route to report under, the measuring) comes with the lazy chunk.
  */
@@ -27,10 +30,24 @@ export function VitalsReporter() {
       clearTimeout(timer)
       touch.abort()
     }
+    if (touchedBeforeHydration()) {
+      start()
+      return stop
+    }
     for (const type of FIRST_TOUCH)
       addEventListener(type, start, { capture: true, passive: true, signal: touch.signal })
     return stop
     // Once per page load (the router does not change): a client-side navigation is not a new load.
   }, [router])
   return null
+}
+
+/** Whether the page was touched (a click, a tap, a key) before this script listened: the browser records the first input. */
+function touchedBeforeHydration(): boolean {
+  try {
+    return performance.getEntriesByType('first-input').length > 0
+  } catch {
+    // A browser without the Performance Timeline: the timer starts it.
+    return false
+  }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { afterPaintScript, paintFirst } from './paint-first.server'
+import { afterPaintScript } from '@/lib/after-paint'
+
+import { paintFirst } from './paint-first.server'
 
 const ENTRY = '/assets/index-abc.js'
 
