@@ -2,7 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import {
   createServerEntry,
   createStartHandler,
-  defaultStreamHandler,
+  defaultRenderHandler,
   defineHandlerCallback,
 } from '@tanstack/react-start/server'
 
@@ -40,13 +40,20 @@ function formStatus(router: AnyRouter): number | undefined {
   return context?.serverContext?.formResult?.status
 }
 
+/**
+ * A page rendered whole (`renderToString`): its data is loaded before the render starts, so a
+ * stream sent nothing earlier, and cost a fifth more CPU per signed-in page (decision 046). Its
+ * length is known, so the compression step compresses it in one call.
+ */
 const handler = defineHandlerCallback(async (context) => {
-  const result = await defaultStreamHandler(context)
-  const status = guardStatus(context.router) ?? formStatus(context.router)
-  if (!status) return result
-  const response = result instanceof Response ? result : result.response
-  const replaced = new Response(response.body, { status, headers: response.headers })
-  return result instanceof Response ? replaced : { ...result, response: replaced }
+  const result = await defaultRenderHandler(context)
+  const rendered = result instanceof Response ? result : result.response
+  const page = Buffer.from(await rendered.arrayBuffer())
+  const headers = new Headers(rendered.headers)
+  headers.set('content-length', String(page.length))
+  const status = guardStatus(context.router) ?? formStatus(context.router) ?? rendered.status
+  const response = new Response(page, { status, statusText: rendered.statusText, headers })
+  return result instanceof Response ? response : { ...result, response }
 })
 
 const startHandler = createStartHandler(handler)
