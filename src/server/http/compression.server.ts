@@ -101,12 +101,12 @@ function compressPage(encoding: 'zstd' | 'br' | 'gzip', page: Buffer): Buffer {
 }
 
 /**
- * The chunks of an answer joined per turn of the event loop: a server render
- * writes many small pieces (the HTML, each of the router's scripts) within
- * one turn, and the compressor flushes at every write it is given. Joined,
- * a page is compressed and sent in a few flushes and socket writes instead of
- * one per piece, and still reaches the browser as it is rendered (what came
- * in one turn leaves at the next).
+ * The chunks of an answer joined per turn of the event loop: a streamed answer
+ * (a page of unknown length) may write many small pieces within one turn, and
+ * the compressor flushes at every write it is given. Joined, it is compressed
+ * and sent in a few flushes and socket writes instead of one per piece, and
+ * still reaches the client as it comes (what came in one turn leaves at the
+ * next). The server render's pages are whole and skip it (`compressPage`).
  */
 export function coalesceChunks(): Transform {
   let pending: Buffer[] = []
@@ -161,7 +161,11 @@ export const compression: PipelineStep = async (request, next) => {
     const whole = Buffer.from(await response.arrayBuffer())
     const compressed = compressPage(encoding, whole)
     headers.set('content-length', String(compressed.length))
-    return new Response(compressed, { status: response.status, statusText: response.statusText, headers })
+    return new Response(compressed as Buffer<ArrayBuffer>, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    })
   }
   const body = Readable.toWeb(
     Readable.fromWeb(response.body as NodeReadableStream)
