@@ -40,13 +40,20 @@ function formStatus(router: AnyRouter): number | undefined {
   return context?.serverContext?.formResult?.status
 }
 
+/**
+ * A page is read whole before it is answered: its data is loaded before the render starts (no
+ * route defers any), so the stream sent nothing sooner; with its length known, the compression
+ * step compresses it in one call instead of through four streams (decision 046).
+ */
 const handler = defineHandlerCallback(async (context) => {
   const result = await defaultStreamHandler(context)
-  const status = guardStatus(context.router) ?? formStatus(context.router)
-  if (!status) return result
-  const response = result instanceof Response ? result : result.response
-  const replaced = new Response(response.body, { status, headers: response.headers })
-  return result instanceof Response ? replaced : { ...result, response: replaced }
+  const rendered = result instanceof Response ? result : result.response
+  const page = Buffer.from(await rendered.arrayBuffer())
+  const headers = new Headers(rendered.headers)
+  headers.set('content-length', String(page.length))
+  const status = guardStatus(context.router) ?? formStatus(context.router) ?? rendered.status
+  const response = new Response(page, { status, statusText: rendered.statusText, headers })
+  return result instanceof Response ? response : { ...result, response }
 })
 
 const startHandler = createStartHandler(handler)

@@ -60,17 +60,32 @@ describe('compression', () => {
     expect(zstdDecompressSync(bytes).toString()).toBe(html)
   })
 
-  it('compresses an HTML page with brotli, the bytes decoding to the page', async () => {
-    const response = await fetchThrough(
-      'gzip, br',
-      serve(html, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length) }),
-    )
+  it('compresses an HTML page of unknown length with brotli, the bytes decoding to the page', async () => {
+    const response = await fetchThrough('gzip, br', serve(html, { 'content-type': 'text/html; charset=utf-8' }))
     expect(response.headers.get('content-encoding')).toBe('br')
     expect(response.headers.get('vary')).toBe('Accept-Encoding')
     expect(response.headers.get('content-length')).toBeNull()
     const bytes = Buffer.from(await response.arrayBuffer())
     expect(bytes.length).toBeLessThan(html.length / 10)
     expect(brotliDecompressSync(bytes).toString()).toBe(html)
+  })
+
+  // The server render's pages (src/server.ts): whole, so compressed in one call, their length said.
+  it.each([
+    ['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync],
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('compresses a page of known length for %s in one piece (%s)', async (accept, encoding, decode) => {
+    const response = await fetchThrough(
+      accept,
+      serve(html, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(html.length) }),
+    )
+    expect(response.headers.get('content-encoding')).toBe(encoding)
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(response.headers.get('content-length')).toBe(String(bytes.length))
+    expect(bytes.length).toBeLessThan(html.length / 10)
+    expect(decode(bytes).toString()).toBe(html)
   })
 
   it('compresses JSON with brotli even for a client that names zstd (zstd is for pages)', async () => {

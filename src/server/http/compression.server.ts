@@ -1,6 +1,14 @@
 import { Readable, Transform } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { constants, createBrotliCompress, createGzip, createZstdCompress } from 'node:zlib'
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  createZstdCompress,
+  gzipSync,
+  zstdCompressSync,
+} from 'node:zlib'
 
 import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 
@@ -67,29 +75,38 @@ function brotliAnswerParams(length: number | undefined, page: boolean) {
   }
 }
 
-function compressor(encoding: 'zstd' | 'br' | 'gzip', length: number | undefined, page: boolean) {
-  // Flushed at every write (the chunks of one turn joined: coalesceChunks), so a streamed server render
-  // still reaches the browser piece by piece.
+// zstd level 3 with the brotli encoder's 256 KiB window, for the same reason (see brotliAnswerParams).
+const ZSTD_PARAMS = { [constants.ZSTD_c_compressionLevel]: 3, [constants.ZSTD_c_windowLog]: 18 }
+
+function compressor(encoding: 'zstd' | 'br' | 'gzip', length: number | undefined) {
+  // Flushed at every write (the chunks of one turn joined: coalesceChunks), so a streamed answer
+  // still reaches the client piece by piece.
   if (encoding === 'zstd') {
     return createZstdCompress({
       flush: constants.ZSTD_e_flush,
-      // The brotli encoder's 256 KiB window, for the same reason (see brotliAnswerParams).
-      params: { [constants.ZSTD_c_compressionLevel]: 3, [constants.ZSTD_c_windowLog]: 18 },
+      params: ZSTD_PARAMS,
       ...(length ? { pledgedSrcSize: length } : {}),
     })
   }
   return encoding === 'br'
-    ? createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: brotliAnswerParams(length, page) })
+    ? createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: brotliAnswerParams(length, false) })
     : createGzip({ flush: constants.Z_SYNC_FLUSH, memLevel: 8 })
 }
 
+/** A whole page compressed in one call, with the same settings as `compressor`. */
+function compressPage(encoding: 'zstd' | 'br' | 'gzip', page: Buffer): Buffer {
+  if (encoding === 'zstd') return zstdCompressSync(page, { params: ZSTD_PARAMS, pledgedSrcSize: page.length })
+  if (encoding === 'br') return brotliCompressSync(page, { params: brotliAnswerParams(page.length, true) })
+  return gzipSync(page, { memLevel: 8 })
+}
+
 /**
- * The chunks of an answer joined per turn of the event loop: a server render
- * writes many small pieces (the HTML, each of the router's scripts) within
- * one turn, and the compressor flushes at every write it is given. Joined,
- * a page is compressed and sent in a few flushes and socket writes instead of
- * one per piece, and still reaches the browser as it is rendered (what came
- * in one turn leaves at the next).
+ * The chunks of an answer joined per turn of the event loop: a streamed answer
+ * (a page of unknown length) may write many small pieces within one turn, and
+ * the compressor flushes at every write it is given. Joined, it is compressed
+ * and sent in a few flushes and socket writes instead of one per piece, and
+ * still reaches the client as it comes (what came in one turn leaves at the
+ * next). The server render's pages are whole and skip it (`compressPage`).
  */
 export function coalesceChunks(): Transform {
   let pending: Buffer[] = []
@@ -138,10 +155,22 @@ export const compression: PipelineStep = async (request, next) => {
   headers.append('vary', 'Accept-Encoding')
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
+  if (page && length !== null) {
+    // A page of known length is whole (the server render's, src/server.ts; decision 046): compressed
+    // in one call, without the streams of an answer compressed as it comes.
+    const whole = Buffer.from(await response.arrayBuffer())
+    const compressed = compressPage(encoding, whole)
+    headers.set('content-length', String(compressed.length))
+    return new Response(compressed as Buffer<ArrayBuffer>, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    })
+  }
   const body = Readable.toWeb(
     Readable.fromWeb(response.body as NodeReadableStream)
       .pipe(coalesceChunks())
-      .pipe(compressor(encoding, length === null ? undefined : Number(length), page)),
+      .pipe(compressor(encoding, length === null ? undefined : Number(length))),
   ) as ReadableStream
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
