@@ -51,6 +51,11 @@ test.describe('the app book catalogue', () => {
     // Users never see manager actions.
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 
+    // The browser's Back returns to the place in the list (the router's scroll restoration).
+    await page.goBack()
+    await expect(cards).toHaveCount(40)
+    await expect(card).toBeInViewport()
+    await page.goForward()
     await page.getByRole('link', { name: 'Back to books' }).click()
     await expect(page).toHaveURL(/\/app\/books$/)
   })

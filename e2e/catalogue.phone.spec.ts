@@ -30,6 +30,29 @@ test("'Load more' used at once shows the next twenty books", async ({ page }) =>
   await expect(page.getByText(/^Showing 40 of \d+$/)).toBeVisible()
 })
 
+test('a place scrolled to while the page loads is kept when its script starts', async ({ page }) => {
+  await signIn(page, USER_EMAIL)
+  // The page's scripts are held until the person has scrolled, as on a phone whose scripts take
+  // seconds: the page then surely comes alive after the scroll.
+  let releaseScripts!: () => void
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsReleased
+    await route.continue()
+  })
+  await page.goto('/app/books?searchTerm=the', { waitUntil: 'commit' })
+  const loadMore = page.getByRole('link', { name: 'Load more' })
+  await loadMore.scrollIntoViewIfNeeded()
+  await expect(loadMore).toBeInViewport()
+  releaseScripts()
+  // The clear button shows once the page has hydrated (it needs the script): the router has
+  // placed the page by then. A jump to the top would take 'Load more' out of sight.
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible()
+  await expect(loadMore).toBeInViewport()
+  await loadMore.click()
+  await expect(cards(page)).toHaveCount(40)
+})
+
 test('an admin creates a book as soon as the form can be used', async ({ page }) => {
   const suffix = Date.now().toString(36)
   const title = `Phone Book ${suffix}`

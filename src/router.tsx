@@ -25,6 +25,21 @@ const cspNonce = createIsomorphicFn()
   })
   .client(() => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined)
 
+/**
+ * The router's scroll restoration, except when the page hydrates. The server's page carries the
+ * router's inline script that places it as it is parsed (where it was last left, else its top);
+ * placing it again at hydration, seconds after the paint on a phone, would throw a person who
+ * scrolled meanwhile back to the top, away from what they were about to touch.
+ */
+function scrollRestorationAfterHydration() {
+  let hydrated = false
+  return () => {
+    if (typeof window === 'undefined' || hydrated) return true
+    hydrated = true
+    return false
+  }
+}
+
 /** Route data and query defaults (docs/product.md#constants). */
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -41,7 +56,7 @@ export function getRouter() {
   const router = createRouter({
     routeTree,
     context: { queryClient, session: null },
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationAfterHydration(),
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
     defaultStaleTime: 0,
