@@ -95,6 +95,32 @@ describe('compression', () => {
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(json)
   })
 
+  // The API's answers: JSON is whole though its length is not said, so it is compressed in one call too.
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('compresses JSON of unsaid length for %s in one piece (%s)', async (accept, encoding, decode) => {
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
+    const response = await fetchThrough(accept, serve(json, { 'content-type': 'application/json; charset=utf-8' }))
+    expect(response.headers.get('content-encoding')).toBe(encoding)
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(response.headers.get('content-length')).toBe(String(bytes.length))
+    expect(decode(bytes).toString()).toBe(json)
+  })
+
+  it('sends small JSON of unsaid length as it is (an error, a session)', async () => {
+    const json = '{"code":"NOT_FOUND","message":"Book not found"}'
+    const response = await fetchThrough(
+      'gzip, br',
+      serve(json, { 'content-type': 'application/json' }, { status: 404 }),
+    )
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await response.text()).toBe(json)
+  })
+
   it('compresses JSON with gzip for a client without brotli', async () => {
     const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Dune' })) })
     const response = await fetchThrough('gzip', serve(json, { 'content-type': 'application/json' }))

@@ -15,6 +15,15 @@ import { type PipelineStep, withResponseHeaders } from './pipeline.server'
 /** Below this many bytes a compressed answer is no smaller worth the CPU (a JSON error, a 304). */
 const MIN_COMPRESSIBLE_BYTES = 1024
 
+/**
+ * Answers that are whole when they come here though their length is not said: JSON (the API's,
+ * better-auth's, the errors') is written in one piece, never streamed (a stream of events is
+ * `text/event-stream`). With pages of known length (the server render's, src/server.ts; decision
+ * 046) they are compressed in one call: for the list API's 6.6 KB answer brotli's stream cost
+ * 242 µs of CPU against 108 µs in one call, before the stream plumbing around it.
+ */
+const WHOLE_JSON = /^application\/(json|[\w.+-]+\+json)\b/i
+
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+json|[\w.+-]+\+xml)|image\/svg\+xml)/i
 
 /** How much the client wants `encoding` (its q value, 0 when refused or not named). */
@@ -57,18 +66,18 @@ export function negotiateStreamEncoding(acceptEncoding: string | null): 'zstd' |
 /**
  * Brotli for an answer compressed as it is sent: a quality cheap enough for
  * every answer (static assets are precompressed at build time at the best
- * quality; 0.3 ms for the 37 KB login page here), with a 256 KiB window
- * instead of the default 4 MiB: an encoder per answer then allocates a
- * sixteenth of the memory (under load the default one made the server's RSS
- * pass 400 MB and cost more than the render), and a page or a JSON answer is
- * smaller than the window anyway. A page takes quality 3: measured on the
- * signed-in /manager/books?searchTerm= (58 KB, one flush), quality 4 gave
- * 9.2 KB for 0.58-0.69 ms of CPU, quality 3 9.7 KB for 0.32-0.33 ms, quality 2
- * 9.9 KB for 0.31 ms, gzip 6 9.6 KB for 0.50-0.70 ms (decision 046).
+ * quality), with a 256 KiB window instead of the default 4 MiB: an encoder per
+ * answer then allocates a sixteenth of the memory (under load the default one
+ * made the server's RSS pass 400 MB and cost more than the render), and a page
+ * or a JSON answer is smaller than the window anyway. Quality 3, measured per
+ * answer: the signed-in /manager/books?searchTerm= (58 KB, one flush) 9.7 KB
+ * for 0.32 ms of CPU against 9.2 KB for 0.58-0.69 ms at quality 4 and gzip 6's
+ * 9.6 KB for 0.50-0.70 ms (decision 046); the list API's JSON (6.6 KB) 1,482 B
+ * for 74 µs against 1,459 B for 130 µs at quality 4.
  */
-function brotliAnswerParams(length: number | undefined, page: boolean) {
+function brotliAnswerParams(length: number | undefined) {
   return {
-    [constants.BROTLI_PARAM_QUALITY]: page ? 3 : 4,
+    [constants.BROTLI_PARAM_QUALITY]: 3,
     [constants.BROTLI_PARAM_LGWIN]: 18,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     ...(length ? { [constants.BROTLI_PARAM_SIZE_HINT]: length } : {}),
@@ -89,15 +98,15 @@ function compressor(encoding: 'zstd' | 'br' | 'gzip', length: number | undefined
     })
   }
   return encoding === 'br'
-    ? createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: brotliAnswerParams(length, false) })
+    ? createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: brotliAnswerParams(length) })
     : createGzip({ flush: constants.Z_SYNC_FLUSH, memLevel: 8 })
 }
 
-/** A whole page compressed in one call, with the same settings as `compressor`. */
-function compressPage(encoding: 'zstd' | 'br' | 'gzip', page: Buffer): Buffer {
-  if (encoding === 'zstd') return zstdCompressSync(page, { params: ZSTD_PARAMS, pledgedSrcSize: page.length })
-  if (encoding === 'br') return brotliCompressSync(page, { params: brotliAnswerParams(page.length, true) })
-  return gzipSync(page, { memLevel: 8 })
+/** A whole answer compressed in one call, with the same settings as `compressor`. */
+function compressWhole(encoding: 'zstd' | 'br' | 'gzip', body: Buffer): Buffer {
+  if (encoding === 'zstd') return zstdCompressSync(body, { params: ZSTD_PARAMS, pledgedSrcSize: body.length })
+  if (encoding === 'br') return brotliCompressSync(body, { params: brotliAnswerParams(body.length) })
+  return gzipSync(body, { memLevel: 8 })
 }
 
 /**
@@ -153,24 +162,22 @@ export const compression: PipelineStep = async (request, next) => {
   // A new answer: the one handed back may have immutable headers (a redirect).
   const headers = new Headers(response.headers)
   headers.append('vary', 'Accept-Encoding')
+  const init = { status: response.status, statusText: response.statusText, headers }
+  if (length !== null || WHOLE_JSON.test(type)) {
+    // A whole answer: compressed in one call, without the streams of an answer compressed as it comes.
+    const whole = Buffer.from(await response.arrayBuffer())
+    if (whole.length < MIN_COMPRESSIBLE_BYTES) return new Response(whole as Buffer<ArrayBuffer>, init)
+    const compressed = compressWhole(encoding, whole)
+    headers.set('content-encoding', encoding)
+    headers.set('content-length', String(compressed.length))
+    return new Response(compressed as Buffer<ArrayBuffer>, init)
+  }
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
-  if (page && length !== null) {
-    // A page of known length is whole (the server render's, src/server.ts; decision 046): compressed
-    // in one call, without the streams of an answer compressed as it comes.
-    const whole = Buffer.from(await response.arrayBuffer())
-    const compressed = compressPage(encoding, whole)
-    headers.set('content-length', String(compressed.length))
-    return new Response(compressed as Buffer<ArrayBuffer>, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    })
-  }
   const body = Readable.toWeb(
     Readable.fromWeb(response.body as NodeReadableStream)
       .pipe(coalesceChunks())
       .pipe(compressor(encoding, length === null ? undefined : Number(length))),
   ) as ReadableStream
-  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+  return new Response(body, init)
 }
