@@ -5,6 +5,7 @@ test('an admin revokes one session, then all: each browser is signed out at its 
   page,
   browser,
 }) => {
+  test.slow() // three browsers, each signing in with an e-mailed code, then two revocations
   const first = await signUpElsewhere(browser, 'Two Browsers')
   const second = await signInElsewhere(browser, first.email)
   await openUserAsAdmin(page, first.email)
