@@ -71,6 +71,15 @@ describe('the near-the-floor table of the mixed run (issue 41 part 5)', () => {
     ])
   })
 
+  it('judges the goals alone, without a ratio, in a run without start-ui-web', () => {
+    const alone = { ...report, apps: report.apps.filter((app) => app.app !== 'start-ui-web') }
+    const lines = nearFloorMarkdown(alone).filter((line) => line.startsWith('| 100,000'))
+    expect(lines).toEqual([
+      '| 100,000 | this product | 250 | 310 | 0.81 | 95 % of 300 | 80 % of 150 | 6,000 | 150 | 180 | 0.83 |',
+      '| 100,000 | goals | – | | ≥ 0.8: met | ≥ 90 %: met | ≥ 80 %: met | – | – | – | ≥ 0.8: met |',
+    ])
+  })
+
   it('is left out of a run without those figures', () => {
     expect(nearFloorMarkdown({ ...report, apps: [{ app: 'this product', books: 1, runs: [mixed(1)] }] })).toEqual([])
   })

@@ -635,7 +635,7 @@ export function nearFloorMarkdown(mixed: MixedReport): string[] {
       const goal = (value: number | undefined, target: number, text: string) =>
         value === undefined ? `${text}` : `${text}: ${met(value >= target)}`
       out.push(
-        `| ${books.toLocaleString('en')} | ${ours.app} ÷ start-ui-web | ${ratio(a.workload, b?.workload)} | | ${goal(a.floorShare, FLOOR_SHARE_TARGET, `≥ ${FLOOR_SHARE_TARGET}`)} | ${goal(a.sessions?.share, SESSION_HITS_TARGET, `≥ ${percent(SESSION_HITS_TARGET)}`)} | ${goal(a.firstPages?.share, FIRST_PAGE_HITS_TARGET, `≥ ${percent(FIRST_PAGE_HITS_TARGET)}`)} | ${ratio(a.login, b?.login)}${a.login !== undefined && b?.login ? ` (≥ ${LOGIN_RATIO_TARGET}×: ${met(a.login / b.login >= LOGIN_RATIO_TARGET)})` : ''} | ${ratio(a.pages, b?.pages)} | ${ratio(a.searches, b?.searches)} | ${goal(a.pageShare, PAGE_API_TARGET, `≥ ${PAGE_API_TARGET}`)} |`,
+        `| ${books.toLocaleString('en')} | ${theirs ? `${ours.app} ÷ start-ui-web` : 'goals'} | ${ratio(a.workload, b?.workload)} | | ${goal(a.floorShare, FLOOR_SHARE_TARGET, `≥ ${FLOOR_SHARE_TARGET}`)} | ${goal(a.sessions?.share, SESSION_HITS_TARGET, `≥ ${percent(SESSION_HITS_TARGET)}`)} | ${goal(a.firstPages?.share, FIRST_PAGE_HITS_TARGET, `≥ ${percent(FIRST_PAGE_HITS_TARGET)}`)} | ${ratio(a.login, b?.login)}${a.login !== undefined && b?.login ? ` (≥ ${LOGIN_RATIO_TARGET}×: ${met(a.login / b.login >= LOGIN_RATIO_TARGET)})` : ''} | ${ratio(a.pages, b?.pages)} | ${ratio(a.searches, b?.searches)} | ${goal(a.pageShare, PAGE_API_TARGET, `≥ ${PAGE_API_TARGET}`)} |`,
       )
     }
     return out
