@@ -67,7 +67,7 @@ for (const [language, theme] of [
   ['en', 'dark'],
 ] as const) {
   test(`no serious accessibility violation on any page (${language}, ${theme} theme)`, async ({ page }) => {
-    // 17 pages, each loaded and audited by axe: 3 to 5 s a page in CI, so up to 90 s in all.
+    // 16 pages, each loaded and audited by axe: 3 to 5 s a page in CI, so up to 90 s in all.
     test.setTimeout(180_000)
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
     await page.goto(`/login?lng=${language}`)
