@@ -150,7 +150,11 @@ export async function createApiHarness(
     return matched ? response : new Response('not matched', { status: 404 })
   }
   const frontDoor = pipeline(
-    requestSteps(env, () => CLIENT_IP),
+    requestSteps(
+      env,
+      () => CLIENT_IP,
+      async () => ({ db: handle.db, auth }),
+    ),
     restDoor,
   )
 

@@ -1,9 +1,5 @@
 import { cn } from '@/components/ui/cn'
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean)
-  return (parts.length > 1 ? `${parts[0]![0]}${parts.at(-1)![0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase()
-}
+import { initials } from '@/lib/initials'
 
 const SIZES = { sm: 32, md: 40, lg: 96 } as const
 /** The kept width each size shows (about twice its CSS pixels, for sharp screens): one of PICTURE_SHAPES.avatars' widths. */

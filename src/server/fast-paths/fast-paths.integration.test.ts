@@ -11,6 +11,7 @@ import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { CHANGE_NOTICE_CHANNEL } from '@/server/db/change-notices.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
+import { sharedPageSite } from '@/test/shared-page-site'
 
 import { KEPT_READS, type KeptReadDeclaration, tableOf } from './kept-reads.server'
 import { CACHEABLE_PAGES } from './page-cache.server'
@@ -101,7 +102,24 @@ const KEPT_READ_RUNS: Record<string, () => Promise<() => Promise<unknown>>> = {
     await admin.book.list({ searchTerm: 'no such book' })
     return () => admin.book.list({})
   },
+  // The shared book list, whole and searched, through the request pipeline, as the pages read it.
+  async 'shared page'() {
+    const site = sharedPageSite(api)
+    const cookie = (await api.cookie('admin'))!
+    return async () => {
+      await site.get('/manager/books', cookie)
+      await site.get('/manager/books?searchTerm=the', cookie)
+    }
+  },
 }
+
+/**
+ * What a request around a kept read reads besides what it depends on: a shared page's request
+ * reads its person's session (a kept read of its own, declared and proven as `session`), and its
+ * searches the slices of the book orders, which let a search skip rows and never change what it
+ * finds (written with the books, in their transaction: decision 041).
+ */
+const READ_AROUND: Record<string, readonly string[]> = { 'shared page': ['session', 'user', 'book_search_slice'] }
 
 /** Forgets every kept read: a notice that names nothing. */
 const forgetAll = () => api.db.execute(sql`select pg_notify(${CHANGE_NOTICE_CHANNEL}, '')`)
@@ -133,7 +151,8 @@ describe('kept reads', () => {
   it.each(declarations())('$name reads exactly the tables it declares', async ({ name, reads }) => {
     const read = await KEPT_READ_RUNS[name]!()
     await forgetAll()
-    expect(await tablesRead(read)).toEqual([...reads].sort())
+    const around = READ_AROUND[name] ?? []
+    expect((await tablesRead(read)).filter((table) => !around.includes(table))).toEqual([...reads].sort())
   })
 })
 

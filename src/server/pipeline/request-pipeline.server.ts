@@ -1,5 +1,8 @@
 import type { Env } from '@/lib/env.server'
+import type { Auth } from '@/server/auth/auth.server'
+import type { Database } from '@/server/db/client.server'
 import { pageCache } from '@/server/fast-paths/page-cache.server'
+import { sharedRender } from '@/server/fast-paths/shared-render.server'
 import { FORM_POST_PAGES } from '@/server/forms/form-pages.server'
 import { bodyLimits } from '@/server/http/body-limits.server'
 import { clientAddress } from '@/server/http/client-address.server'
@@ -24,12 +27,13 @@ export type PipelineConfig = Pick<
  * (docs/decisions/012-request-pipeline.md): the answer's encoding (it sees
  * the final answer), who the client is, the headers every answer carries,
  * then the refusals, cheapest first, so that nothing a route does can skip them;
- * last, the pages rendered once per language for every anonymous visitor
- * (each answer with its own nonce).
+ * last, the pages rendered once per language for every anonymous visitor,
+ * and the signed-in pages rendered once per role for everyone (each answer with its own nonce).
  */
 export function requestSteps(
   config: PipelineConfig,
   socketAddress: (request: Request) => string | undefined,
+  services: () => Promise<{ db: Database; auth: Auth }> = processServices,
 ): PipelineStep[] {
   return [
     compression,
@@ -44,5 +48,15 @@ export function requestSteps(
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS], PICTURE_UPLOAD_PATHS),
     bodyLimits(config.MAX_BODY_BYTES, { paths: PICTURE_UPLOAD_PATHS, maxBytes: config.MAX_UPLOAD_BYTES }),
     pageCache(),
+    sharedRender(services),
   ]
+}
+
+/** The process's database and auth, opened on first use (tests give their own). */
+async function processServices() {
+  const [{ getDb }, { getAuth }] = await Promise.all([
+    import('@/server/db/index.server'),
+    import('@/server/auth/auth.server'),
+  ])
+  return { db: await getDb(), auth: await getAuth() }
 }
