@@ -17,6 +17,8 @@ function comparable(page: string) {
 async function pageOf(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {
   const response = await request.get(path, { headers })
   expect(response.status()).toBe(200)
+  // Its length said: compressed in one call, as a render is (src/server/http/compression.server.ts).
+  expect(response.headers()['content-length']).toMatch(/^\d+$/)
   return response.text()
 }
 

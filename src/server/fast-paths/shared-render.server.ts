@@ -234,8 +234,10 @@ export function sharedRender(services: () => Promise<{ db: Database; auth: Auth 
     })
     // Not kept: rendered again for the person (a stand-in's answer is never theirs).
     if (!page) return next(request)
+    const body = fillPage(page, person, nonce)
     const headers = new Headers(page.headers)
-    headers.delete('content-length')
-    return new Response(fillPage(page, person, nonce) as Buffer<ArrayBuffer>, { status: page.status, headers })
+    // Its length said, it is compressed in one call (src/server/http/compression.server.ts).
+    headers.set('content-length', String(body.length))
+    return new Response(body as Buffer<ArrayBuffer>, { status: page.status, headers })
   }
 }
