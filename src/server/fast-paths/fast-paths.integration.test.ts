@@ -11,7 +11,7 @@ import { apiContext } from '@/server/api/context.server'
 import { router } from '@/server/api/router.server'
 import { CHANGE_NOTICE_CHANNEL } from '@/server/db/change-notices.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
-import { sharedPageSite } from '@/test/shared-page-site'
+import { sharedPageSite } from '@/test/page-site'
 
 import { KEPT_READS, type KeptReadDeclaration, tableOf } from './kept-reads.server'
 import { CACHEABLE_PAGES } from './page-cache.server'

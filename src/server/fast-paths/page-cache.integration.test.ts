@@ -1,48 +1,24 @@
-import { createRouterClient } from '@orpc/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { parseEnv } from '@/lib/env.server'
-import { apiContext } from '@/server/api/context.server'
-import { router } from '@/server/api/router.server'
-import { type Next, pipeline } from '@/server/http/pipeline.server'
-import { NONCE_HEADER } from '@/server/http/security-headers.server'
-import { requestSteps } from '@/server/pipeline/request-pipeline.server'
 import { type ApiHarness, createApiHarness } from '@/test/api'
+import { pageSite } from '@/test/page-site'
 
 // The page cache in the real pipeline, in front of a page that reads the
 // session as the root route does (the `auth.session` procedure), on a real
 // database: a page rendered for a session is never kept, so never served to
 // anyone else (issue 26, docs/decisions/030-no-signed-in-page-cache.md).
 
-const BASE_URL = 'http://localhost:3000'
 let api: ApiHarness
 
 beforeAll(async () => {
   api = await createApiHarness()
 })
 
-function site() {
-  let renders = 0
-  const env = parseEnv({ BASE_URL })
-  const render: Next = async (request) => {
-    renders++
-    const context = apiContext({ headers: request.headers, db: api.db, auth: api.auth, env })
-    const signedIn = await createRouterClient(router, { context }).auth.session()
-    const body = `<script nonce="${request.headers.get(NONCE_HEADER)}"></script><p>${signedIn?.email ?? 'nobody'}</p>`
-    return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-  }
-  const handle = pipeline(
-    requestSteps(
-      env,
-      () => '127.0.0.1',
-      async () => ({ db: api.db, auth: api.auth }),
-    ),
-    render,
-  )
-  const get = async (path: string, cookie?: string) =>
-    (await handle(new Request(`${BASE_URL}${path}`, { headers: cookie === undefined ? {} : { cookie } }))).text()
-  return { get, renders: () => renders }
-}
+const site = () =>
+  pageSite(api, async (_request, client, nonce) => {
+    const signedIn = await client.auth.session()
+    return `<script nonce="${nonce}"></script><p>${signedIn?.email ?? 'nobody'}</p>`
+  })
 
 describe('the poisoning reproduction (issue 26)', () => {
   // Before the fix, NBSP, vertical tab and form feed got the admin's page kept and

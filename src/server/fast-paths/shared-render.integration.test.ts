@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { type ApiHarness, createApiHarness } from '@/test/api'
-import { sharedPageSite } from '@/test/shared-page-site'
+import { sharedPageSite } from '@/test/page-site'
 
 // The shared render (shared-render.server.ts) in the real pipeline, in front of a page that reads
-// the person as the root route does and the catalogue as the book lists do (src/test/shared-page-site.ts),
+// the person as the root route does and the catalogue as the book lists do (src/test/page-site.ts),
 // on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): each person is
 // served their own page from one render, which a write to a book forgets.
 
