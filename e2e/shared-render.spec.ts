@@ -5,6 +5,7 @@
 import type { APIRequestContext } from '@playwright/test'
 
 import { expect, test } from './support/console'
+import { ADMIN_EMAIL, signIn } from './support/sign-in'
 import { signUpElsewhere } from './support/users'
 
 /** A page without what differs between two answers of it: the nonce and the render's timestamps. */
@@ -46,4 +47,15 @@ test('two people on the same search are each served their own page from one rend
     await expect(person.page.getByText(people[i]!.name, { exact: true }).first()).toBeVisible()
   }
   await Promise.all(signedIn.map(({ context }) => context.close()))
+})
+
+test("an administrator's book list, served from the render kept for the role, is the bytes of their own render", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_EMAIL)
+  const path = `/manager/books?searchTerm=the&shared=${Date.now()}`
+  await pageOf(page.request, path)
+  const shared = await pageOf(page.request, path)
+  expect(comparable(shared)).toBe(comparable(await pageOf(page.request, path, { 'cache-control': 'no-cache' })))
+  expect(shared).toContain(ADMIN_EMAIL)
 })
