@@ -22,7 +22,8 @@ import { plainSessionAnswer } from './session-read.server'
  * the `auth.session` procedure says of them (their name, e-mail, picture…),
  * and otherwise on their role, the URL, the language, the cookies and the
  * tables of `reads`: fast-paths.integration.test.ts proves the tables on the
- * procedures the pages call, e2e/shared-render.spec.ts the bytes.
+ * procedures their loaders call (src/test/page-site.ts), e2e/shared-render.spec.ts
+ * that each page served from another person's render is the bytes of their own.
  */
 const SHARED_PAGES = [
   { paths: ['/app/books'], reads: ['book', 'genre', 'row_count'] },
