@@ -9,7 +9,7 @@ import { sessionUserOf } from '@/server/auth/session-user.server'
 import { user } from '@/server/db/schema'
 import { welcomeEmail } from '@/server/email/mailer.server'
 import { keepEmail, trySending } from '@/server/email/outbox.server'
-import { standInPerson } from '@/server/fast-paths/shared-render.server'
+import { sessionHandedOn } from '@/server/fast-paths/shared-render.server'
 
 const TAGS = ['Session']
 
@@ -34,9 +34,10 @@ const session = publicProcedure
   .route({ method: 'GET', path: '/session', summary: 'The signed-in user (null when signed out)', tags: TAGS })
   .output(sessionUserSchema.nullable())
   .handler(async ({ context }): Promise<SessionUser | null> => {
-    // A page rendered once for everyone of its role (src/server/fast-paths/shared-render.server.ts) shows a stand-in.
-    const standIn = standInPerson(context.headers)
-    if (standIn) return standIn
+    // A book list rendered once for everyone of a role shows a stand-in; the session is read once a request
+    // (src/server/fast-paths/shared-render.server.ts).
+    const handedOn = sessionHandedOn(context.headers)
+    if (handedOn) return handedOn
     const result = await sessionOf(context)
     return result && sessionUserOf(result)
   })

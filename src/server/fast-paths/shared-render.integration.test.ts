@@ -92,7 +92,7 @@ describe('a shared page', () => {
     const path = '/app/books?searchTerm=a'
     await servedKept(shared, () => shared.get(path, adminCookie))
     expect(await shared.get(path)).toContain('nobody')
-    const forged = await shared.get(path, adminCookie, { 'x-start-stand-in': 'guess' })
+    const forged = await shared.get(path, adminCookie, { 'x-start-session-read': 'guess' })
     expect(forged).toContain('admin@admin.com')
   })
 })

@@ -145,24 +145,34 @@ export function fillPage(page: Pick<SharedPage, 'literals' | 'slots'>, person: S
   return Buffer.concat(parts)
 }
 
-/** The header that tells the `auth.session` procedure to answer with a stand-in: a token of this process's. */
-const STAND_IN_HEADER = 'x-start-stand-in'
-const standIns = processWide('shared-render.stand-ins', () => new Map<string, SessionUser>())
+/**
+ * The header that hands the render the session this step read, as the `auth.session` procedure
+ * is to answer it: a stand-in, or the read's failure. A token of this process's.
+ */
+const HANDED_ON_HEADER = 'x-start-session-read'
+type HandedOn = { person: SessionUser } | { failure: unknown }
+const handedOn = processWide('shared-render.handed-on', () => new Map<string, HandedOn>())
 
-/** The stand-in a render of a shared page shows instead of the person (see `sharedRender`). */
-export function standInPerson(headers: Headers): SessionUser | undefined {
-  const token = headers.get(STAND_IN_HEADER)
-  return token ? standIns.get(token) : undefined
+/**
+ * What the `auth.session` procedure answers in a render behind this step, instead of reading
+ * the session again: the stand-in of a shared page, or the step's own read's failure (thrown,
+ * so that a database out of reach costs one wait, not two). Undefined: read it.
+ */
+export function sessionHandedOn(headers: Headers): SessionUser | undefined {
+  const token = headers.get(HANDED_ON_HEADER)
+  const handed = token ? handedOn.get(token) : undefined
+  if (handed && 'failure' in handed) throw handed.failure
+  return handed?.person
 }
 
-/** The render of `request` with `standIn` as its person. */
-async function renderAs(standIn: SessionUser, request: Request, next: Next) {
+/** The render of `request` with `handed` as what its session read answers. */
+async function renderWith(handed: HandedOn, request: Request, next: Next) {
   const token = randomBytes(16).toString('base64url')
-  standIns.set(token, standIn)
+  handedOn.set(token, handed)
   try {
-    return await next(withRequestHeaders(request, (headers) => headers.set(STAND_IN_HEADER, token)))
+    return await next(withRequestHeaders(request, (headers) => headers.set(HANDED_ON_HEADER, token)))
   } finally {
-    standIns.delete(token)
+    handedOn.delete(token)
   }
 }
 
@@ -212,8 +222,8 @@ const refusesKept = (headers: Headers) =>
  */
 export function sharedRender(services: () => Promise<{ db: Database; auth: Auth }>): PipelineStep {
   return async (request, next) => {
-    if (request.headers.has(STAND_IN_HEADER))
-      request = withRequestHeaders(request, (headers) => headers.delete(STAND_IN_HEADER))
+    if (request.headers.has(HANDED_ON_HEADER))
+      request = withRequestHeaders(request, (headers) => headers.delete(HANDED_ON_HEADER))
     const nonce = request.headers.get(NONCE_HEADER)
     if (request.method !== 'GET' || !nonce) return next(request)
     const url = new URL(request.url)
@@ -221,13 +231,18 @@ export function sharedRender(services: () => Promise<{ db: Database; auth: Auth 
     const { db, auth } = await services()
     if (replicasOfDatabase(db)) return next(request)
     // The plain case only (a live session not due a refresh): better-auth decides the others, in the render.
-    const session = await plainSessionAnswer(auth, db, request.headers).catch(() => undefined)
+    let session: Awaited<ReturnType<typeof plainSessionAnswer>>
+    try {
+      session = await plainSessionAnswer(auth, db, request.headers)
+    } catch (failure) {
+      return renderWith({ failure }, request, next)
+    }
     if (!session || session.session.impersonatedBy) return next(request)
     const person = sessionUserOf(session)
 
     const page = await keptPages(db, pageKey(request, url, person), async () => {
       const standIn = standInFor(person)
-      const rendered = await renderAs(standIn, request, next)
+      const rendered = await renderWith({ person: standIn }, request, next)
       const html = rendered.headers.get('content-type')?.includes('text/html')
       if (rendered.status !== 200 || !html || rendered.headers.has('set-cookie')) return undefined
       const split = sharedPage(await rendered.text(), standIn, nonce)
