@@ -60,7 +60,7 @@ export function sharedPageSite(api: ApiHarness) {
       h(
         'body',
         null,
-        h('p', { title: person?.email }, person?.name ?? 'nobody'),
+        h('p', { title: person?.email, 'data-role': person?.role }, person?.name ?? 'nobody'),
         h('ul', null, ...books.items.map((book) => h('li', { key: book.id }, book.title))),
         h('nav', null, ...genres.items.map((genre) => h('a', { key: genre.id }, genre.name))),
         h('script', { nonce, dangerouslySetInnerHTML: { __html: `$R=${serialize({ person })}` } }),

@@ -83,7 +83,9 @@ describe('a shared page', () => {
     await api.db.execute(sql`update book set title = 'Shared-render-title Two' where title = 'Shared-render-title One'`)
     await vi.waitFor(async () => expect(await shared.get(path, adminCookie)).toContain('Shared-render-title Two'))
     // Another role is another render: a person (role user) is not served the administrator's page.
-    expect(await shared.get(path, ada.cookie)).toContain('>Ada</p>')
+    const adasPage = await shared.get(path, ada.cookie)
+    expect(adasPage).toContain('>Ada</p>')
+    expect(adasPage).toContain('data-role="user"')
   })
 
   it('is not served to anyone anonymous, nor to a request whose stand-in header came from outside', async () => {

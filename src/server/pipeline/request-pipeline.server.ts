@@ -33,7 +33,7 @@ export type PipelineConfig = Pick<
 export function requestSteps(
   config: PipelineConfig,
   socketAddress: (request: Request) => string | undefined,
-  services: () => Promise<{ db: Database; auth: Auth }> = processServices,
+  sharedRenderServices: () => Promise<{ db: Database; auth: Auth }> = processServices,
 ): PipelineStep[] {
   return [
     compression,
@@ -48,15 +48,17 @@ export function requestSteps(
     crossSiteRefusal([new URL(config.BASE_URL).origin, ...config.TRUSTED_ORIGINS], PICTURE_UPLOAD_PATHS),
     bodyLimits(config.MAX_BODY_BYTES, { paths: PICTURE_UPLOAD_PATHS, maxBytes: config.MAX_UPLOAD_BYTES }),
     pageCache(),
-    sharedRender(services),
+    sharedRender(sharedRenderServices),
   ]
 }
 
-/** The process's database and auth, opened on first use (tests give their own). */
+// Imported on first use (they open the database), then kept: an import() per request is not free.
+let modules:
+  Promise<[typeof import('@/server/db/index.server'), typeof import('@/server/auth/auth.server')]> | undefined
+
+/** The process's database and auth (tests give their own). */
 async function processServices() {
-  const [{ getDb }, { getAuth }] = await Promise.all([
-    import('@/server/db/index.server'),
-    import('@/server/auth/auth.server'),
-  ])
+  modules ??= Promise.all([import('@/server/db/index.server'), import('@/server/auth/auth.server')])
+  const [{ getDb }, { getAuth }] = await modules
   return { db: await getDb(), auth: await getAuth() }
 }
