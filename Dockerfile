@@ -34,4 +34,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # node is PID 1 and handles SIGTERM itself (graceful shutdown, SHUTDOWN_TIMEOUT); it starts no child processes.
 # Not `npm start`: npm would be the process the runtime stops, and killing it leaves node running.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=4", ".output/server/index.mjs"]
+CMD ["node", "--max-semi-space-size=16", ".output/server/index.mjs"]

@@ -63,7 +63,7 @@
  * to run, every other one skipped: `BENCH_ONLY=phone` runs only the phone part), BENCH_PHONE_ROUNDS (3),
  * BENCH_START_UI_WEB_DIR (start-ui-web's built checkout, for the `phone` part; unset: ours alone),
  * BENCH_START_UI_WEB_NODE (the Node 22 binary it runs on; default `node`), BENCH_MIXED_BOOKS (100000,1000000: the
- * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_CONNECTIONS (20),
+ * catalogue sizes of the `mixed` part), BENCH_MIXED_ROUNDS (3), BENCH_MIXED_SECONDS (10), BENCH_MIXED_RUN_IN_SECONDS (30), BENCH_MIXED_CONNECTIONS (20),
  * BENCH_MIXED_PEOPLE (100), BENCH_MIXED_ADMINS (20), BENCH_MIXED_PORTS (4521,4522: ours, start-ui-web's),
  * BENCH_MIXED_SHAPES (pooler,replica: this product's runs besides the direct one; empty for none), BENCH_PGBENCH
  * (the mixed part's floor; default Debian's), BENCH_POSTGRES_LOG (PostgreSQL's log file, for the floor's SQL).
@@ -188,6 +188,7 @@ const MIXED = {
   rounds: Number(process.env.BENCH_MIXED_ROUNDS ?? 3),
   seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 10),
   warmUpSeconds: 2,
+  runInSeconds: Number(process.env.BENCH_MIXED_RUN_IN_SECONDS ?? 30),
   connections: Number(process.env.BENCH_MIXED_CONNECTIONS ?? 20),
   people: Number(process.env.BENCH_MIXED_PEOPLE ?? 100),
   admins: Number(process.env.BENCH_MIXED_ADMINS ?? 20),

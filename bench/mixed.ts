@@ -32,6 +32,7 @@ import {
   sample,
   writeFloorScript,
 } from './floor'
+import { cpuNanoseconds, postgresCpuNanoseconds } from './cpu'
 import { type KeptHits, keptHits } from './hit-rates'
 import { hasWrk, type LoadResult, runWrk } from './load'
 import {
@@ -74,6 +75,8 @@ export interface MixedTarget {
   toHttp(request: MixedRequest): { method: string; path: string; body?: unknown }
   /** The server's process, when it is this bench's child: its CPU per request and RSS are logged. */
   pid?: number
+  /** Its database, settled (bench/database.ts) before each of its measured runs. */
+  databaseUrl?: string
 }
 
 /** Latencies of one kind of request in a run (milliseconds). */
@@ -460,6 +463,12 @@ export interface MixedSettings {
   rounds: number
   seconds: number
   warmUpSeconds: number
+  /**
+   * The workload on each app once before the first round: a server, its JIT and
+   * PostgreSQL's caches and plans reach their steady state only after a minute or so
+   * of load (CPU per request fell by a third over the first four 13-second runs).
+   */
+  runInSeconds: number
   connections: number
   people: number
   admins: number
@@ -489,8 +498,35 @@ interface MixedAppRuns {
   pages?: LoadResult[]
   /** What the database alone answers of the same work (pgbench; requests per second): this product only. */
   floor?: number[]
+  /** Where a request's machine time went, a round each (ms of CPU per request): this product only. */
+  cpu?: RequestCpu[]
   /** The kept reads' hits during the measured run: this product only. */
   kept?: KeptHits[]
+}
+
+/**
+ * Each measured run starts from a vacuumed, analysed database: the runs
+ * before it (the workload's writes, the floor's rolled-back ones) leave dead
+ * rows and unmerged search-index entries that slowed the next run's reads,
+ * most for whichever ran later in a round (the floor fell 936 → 652 req/s
+ * over three rounds without it; the workload by 15 %).
+ */
+async function settleDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('vacuum (analyze)')
+  } finally {
+    await client.end()
+  }
+}
+
+/** CPU per request of the workload's client (this process), server and PostgreSQL, and PostgreSQL's in the floor (ms). */
+export interface RequestCpu {
+  client: number
+  server: number
+  postgres: number
+  floorPostgres?: number
 }
 
 /** The SQL sample a catalogue size's floor replays. */
@@ -506,6 +542,8 @@ interface FloorSample {
 export interface MixedReport {
   connections: number
   seconds: number
+  /** Each app's run-in before the first round (MixedSettings). */
+  runInSeconds?: number
   rounds: number
   people: number
   admins: number
@@ -660,6 +698,7 @@ async function nearFloorRound(context: {
       const seed = (books + round * 104_729 + index) >>> 0
       const run = (seconds: number, seedOf: number) =>
         runViews(target.baseUrl, admins, views[kind], { ...settings, seconds, seed: seedOf, terms })
+      if (target.databaseUrl) await settleDatabase(target.databaseUrl)
       await run(settings.warmUpSeconds, seed ^ 0x68e31da4)
       const result = await run(settings.seconds, seed)
       ;(kind === 'api' ? runs.searches! : runs.pages!).push(result)
@@ -669,14 +708,21 @@ async function nearFloorRound(context: {
     }
   if (floor) {
     const options = { connections: settings.connections, seconds: settings.warmUpSeconds }
+    await settleDatabase(context.databaseUrl)
     await runPgbench(floor.binary, context.databaseUrl, floor.script, options)
+    const postgresBefore = postgresCpuNanoseconds()
     const result = await runPgbench(floor.binary, context.databaseUrl, floor.script, {
       ...options,
       seconds: settings.seconds,
     })
-    compared[0]!.runs.floor!.push(result.requestsPerSecond)
+    // pgbench's rate leaves out its connections' start; so does this, near enough over the run.
+    const postgres = (postgresCpuNanoseconds() - postgresBefore) / 1e6 / (result.requestsPerSecond * settings.seconds)
+    const { runs } = compared[0]!
+    runs.floor!.push(result.requestsPerSecond)
+    const cpu = runs.cpu?.at(-1)
+    if (cpu) cpu.floorPostgres = postgres
     log(
-      `${label}: floor (pgbench, ${settings.connections} clients) ${result.tps.toFixed(1)} tx/s = ${result.requestsPerSecond.toFixed(1)} req/s${result.failed ? `, ${result.failed} failed` : ''}`,
+      `${label}: floor (pgbench, ${settings.connections} clients) ${result.tps.toFixed(1)} tx/s = ${result.requestsPerSecond.toFixed(1)} req/s${result.failed ? `, ${result.failed} failed` : ''}; PostgreSQL ${postgres.toFixed(2)} ms CPU/request`,
     )
   }
 }
@@ -695,12 +741,12 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
   const { freePort, startPgBouncer } = await import('../src/test/pgbouncer')
   const { startReplicated } = await import('../src/test/replica')
   const { loadavg } = await import('node:os')
-  const { cpuNanoseconds } = await import('./observability')
   const { rssMegabytes } = await import('./load')
   const { log } = settings
   const report: MixedReport = {
     connections: settings.connections,
     seconds: settings.seconds,
+    runInSeconds: settings.runInSeconds,
     rounds: settings.rounds,
     people: settings.people,
     admins: settings.admins,
@@ -736,6 +782,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           people: await insertOurPeople(ours.url, secret, settings.people, settings.admins),
           toHttp: ourRequests,
           pid: app.process.pid,
+          databaseUrl: ours.url,
         },
       ]
       const ourPeople = targets[0]!.people
@@ -757,6 +804,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           people: ourPeople,
           toHttp: ourRequests,
           pid: variant.process.pid,
+          databaseUrl: ours.url,
         })
       }
       if (settings.shapes.includes('pooler')) {
@@ -768,7 +816,13 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           DATABASE_DIRECT_URL: ours.url,
         })
         steps.push(() => pooled.stop())
-        targets.push({ name: MIXED_SHAPES.pooler, baseUrl: pooled.baseUrl, people: ourPeople, toHttp: ourRequests })
+        targets.push({
+          name: MIXED_SHAPES.pooler,
+          baseUrl: pooled.baseUrl,
+          people: ourPeople,
+          toHttp: ourRequests,
+          databaseUrl: ours.url,
+        })
       }
       if (settings.shapes.includes('replica')) {
         const cluster = await startReplicated({ settings: BENCH_SERVER_SETTINGS })
@@ -790,6 +844,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           baseUrl: replicated.baseUrl,
           people: await insertOurPeople(cluster.primaryUrl, secret, settings.people, settings.admins),
           toHttp: ourRequests,
+          databaseUrl: cluster.primaryUrl,
         })
       }
       if (settings.startUiWebDir) {
@@ -813,6 +868,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           baseUrl: server.baseUrl,
           people: await insertTheirPeople(theirs.url, env.AUTH_SECRET, settings.people, settings.admins),
           toHttp: theirRequests(genreIds),
+          databaseUrl: theirs.url,
         })
       }
       const floor = await captureFloor(
@@ -835,23 +891,37 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
           : [],
       )
       for (const { runs: appRuns } of compared) Object.assign(appRuns, { login: [], searches: [], pages: [] })
-      if (floor) Object.assign(runs[0]!, { floor: [], kept: [] })
-      else runs[0]!.kept = []
+      Object.assign(runs[0]!, { kept: [], cpu: [], ...(floor ? { floor: [] } : {}) })
+      for (const [index, target] of targets.entries()) {
+        log(`mixed ${books.toLocaleString('en')} books, ${target.name}: run in for ${settings.runInSeconds} s`)
+        await runMixed(target, { ...settings, seconds: settings.runInSeconds, seed: (books + index) ^ 0x1b873593, terms })
+      }
       for (let round = 0; round < settings.rounds; round++) {
         report.loads.push(loadavg()[0]!)
         for (const [index, target] of targets.entries()) {
           const seed = (books + round * 7919 + index) >>> 0
+          if (target.databaseUrl) await settleDatabase(target.databaseUrl)
           await runMixed(target, { ...settings, seconds: settings.warmUpSeconds, seed: seed ^ 0x5bd1e995, terms })
           const metricsBefore = index === 0 ? await metricsOf(target.baseUrl) : ''
           const cpuBefore = target.pid && cpuNanoseconds(target.pid)
           const clientBefore = process.cpuUsage()
+          const postgresBefore = postgresCpuNanoseconds()
           const result = await runMixed(target, { ...settings, seed, terms })
           const client = process.cpuUsage(clientBefore)
-          if (index === 0) runs[0]!.kept!.push(keptHits(metricsBefore, await metricsOf(target.baseUrl)))
+          const answered = result.reads + result.writes
+          const cpu = {
+            client: (client.user + client.system) / 1000 / answered,
+            server: target.pid ? (cpuNanoseconds(target.pid) - cpuBefore!) / 1e6 / answered : Number.NaN,
+            postgres: (postgresCpuNanoseconds() - postgresBefore) / 1e6 / answered,
+          }
+          if (index === 0) {
+            runs[0]!.kept!.push(keptHits(metricsBefore, await metricsOf(target.baseUrl)))
+            runs[0]!.cpu!.push(cpu)
+          }
           const server = target.pid
-            ? `; server ${((cpuNanoseconds(target.pid) - cpuBefore!) / 1e6 / (result.reads + result.writes)).toFixed(2)} ms CPU/request, RSS ${rssMegabytes(target.pid)?.toFixed(0)} MB`
+            ? `; server ${cpu.server.toFixed(2)} ms CPU/request, RSS ${rssMegabytes(target.pid)?.toFixed(0)} MB`
             : ''
-          const clientCpu = `; client ${((client.user + client.system) / 1000 / (result.reads + result.writes)).toFixed(2)} ms CPU/request`
+          const clientCpu = `; client ${cpu.client.toFixed(2)}, PostgreSQL ${cpu.postgres.toFixed(2)} ms CPU/request`
           runs[index]!.runs.push(result)
           const slowest = Object.entries(result.kinds)
             .sort(([, a], [, b]) => b.p99 - a.p99)

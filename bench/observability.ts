@@ -13,7 +13,6 @@
  * what tracing adds, in processes of its own (bench/tracing-step.ts); the
  * receiver decodes the exports between runs to count the spans per request.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -23,6 +22,7 @@ import { requestMetrics } from '@/server/observability/metrics.server'
 
 import { exportedSpans } from '../scripts/otlp-spans'
 import { type RunningApp, startApp } from './app'
+import { cpuNanoseconds } from './cpu'
 import { type LoadResult, runWrk } from './load'
 import { median } from './stats'
 import { tracingStepMicros, tracingStepTable } from './tracing-step'
@@ -186,17 +186,4 @@ async function metricsStepMicros(routes: ObservabilityRoute[]): Promise<number> 
     costs.push((await perCall((request) => step(request, answer))) - bare)
   }
   return median(costs)
-}
-
-/** The CPU time a process's threads have run, in nanoseconds (Linux: /proc/PID/task/TID/schedstat, first field). */
-export function cpuNanoseconds(pid: number): number {
-  let total = 0
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0])
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return total
 }

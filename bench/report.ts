@@ -575,6 +575,15 @@ const LOGIN_RATIO_TARGET = 5
 const PAGE_API_TARGET = 0.8
 
 type MixedApp = MixedReport['apps'][number]
+
+/** Where the workload's requests spent the machine's CPU (medians of the rounds), beside PostgreSQL's in the floor. */
+function cpuMedians(app: MixedApp): string | undefined {
+  const rounds = app.cpu ?? []
+  if (!rounds.length) return undefined
+  const of = (values: number[]) => (values.length ? median(values).toFixed(2) : '–')
+  const floor = rounds.flatMap((round) => (round.floorPostgres === undefined ? [] : [round.floorPostgres]))
+  return `${of(rounds.map((round) => round.client))} · ${of(rounds.map((round) => round.server))} · ${of(rounds.map((round) => round.postgres))}${floor.length ? ` (${of(floor)})` : ''}`
+}
 const percent = (share: number) => `${Math.round(share * 100)} %`
 
 /** The median share of lookups answered from memory over the rounds, and the lookups in all. */
@@ -615,6 +624,7 @@ export function nearFloorMarkdown(mixed: MixedReport): string[] {
       pages,
       searches,
       pageShare: pages !== undefined && searches ? pages / searches : undefined,
+      cpu: cpuMedians(app),
     }
   }
   const kept = (value: ReturnType<typeof keptShare>) =>
@@ -625,7 +635,7 @@ export function nearFloorMarkdown(mixed: MixedReport): string[] {
     const ours = atSize.find((app) => app !== theirs)
     const line = (app: MixedApp) => {
       const f = figures(app)
-      return `| ${books.toLocaleString('en')} | ${app.app} | ${cell(f.workload)} | ${cell(f.floor)} | ${cell(f.floorShare, (v) => v.toFixed(2))} | ${kept(f.sessions)} | ${kept(f.firstPages)} | ${cell(f.login)} | ${cell(f.pages)} | ${cell(f.searches)} | ${cell(f.pageShare, (v) => v.toFixed(2))} |`
+      return `| ${books.toLocaleString('en')} | ${app.app} | ${cell(f.workload)} | ${cell(f.floor)} | ${cell(f.floorShare, (v) => v.toFixed(2))} | ${f.cpu ?? '–'} | ${kept(f.sessions)} | ${kept(f.firstPages)} | ${cell(f.login)} | ${cell(f.pages)} | ${cell(f.searches)} | ${cell(f.pageShare, (v) => v.toFixed(2))} |`
     }
     const out = [ours, theirs].flatMap((app) => (app ? [line(app)] : []))
     if (ours) {
@@ -635,7 +645,7 @@ export function nearFloorMarkdown(mixed: MixedReport): string[] {
       const goal = (value: number | undefined, target: number, text: string) =>
         value === undefined ? `${text}` : `${text}: ${met(value >= target)}`
       out.push(
-        `| ${books.toLocaleString('en')} | ${theirs ? `${ours.app} ÷ start-ui-web` : 'goals'} | ${ratio(a.workload, b?.workload)} | | ${goal(a.floorShare, FLOOR_SHARE_TARGET, `≥ ${FLOOR_SHARE_TARGET}`)} | ${goal(a.sessions?.share, SESSION_HITS_TARGET, `≥ ${percent(SESSION_HITS_TARGET)}`)} | ${goal(a.firstPages?.share, FIRST_PAGE_HITS_TARGET, `≥ ${percent(FIRST_PAGE_HITS_TARGET)}`)} | ${ratio(a.login, b?.login)}${a.login !== undefined && b?.login ? ` (≥ ${LOGIN_RATIO_TARGET}×: ${met(a.login / b.login >= LOGIN_RATIO_TARGET)})` : ''} | ${ratio(a.pages, b?.pages)} | ${ratio(a.searches, b?.searches)} | ${goal(a.pageShare, PAGE_API_TARGET, `≥ ${PAGE_API_TARGET}`)} |`,
+        `| ${books.toLocaleString('en')} | ${theirs ? `${ours.app} ÷ start-ui-web` : 'goals'} | ${ratio(a.workload, b?.workload)} | | ${goal(a.floorShare, FLOOR_SHARE_TARGET, `≥ ${FLOOR_SHARE_TARGET}`)} | | ${goal(a.sessions?.share, SESSION_HITS_TARGET, `≥ ${percent(SESSION_HITS_TARGET)}`)} | ${goal(a.firstPages?.share, FIRST_PAGE_HITS_TARGET, `≥ ${percent(FIRST_PAGE_HITS_TARGET)}`)} | ${ratio(a.login, b?.login)}${a.login !== undefined && b?.login ? ` (≥ ${LOGIN_RATIO_TARGET}×: ${met(a.login / b.login >= LOGIN_RATIO_TARGET)})` : ''} | ${ratio(a.pages, b?.pages)} | ${ratio(a.searches, b?.searches)} | ${goal(a.pageShare, PAGE_API_TARGET, `≥ ${PAGE_API_TARGET}`)} |`,
       )
     }
     return out
@@ -649,10 +659,10 @@ export function nearFloorMarkdown(mixed: MixedReport): string[] {
   return [
     '#### Near the floor (issue 41, part 5)',
     '',
-    `The same rounds, each measure going through the apps in turn after a warm-up (${mixed.connections} connections, ${mixed.seconds} s; medians of the rounds). **Real workload**: the mixed run above (req/s), its load from an undici \`Pool\` in the bench's own process on the same cores (its CPU per request is in each round's log line; the floor's client is \`pgbench\`). **Floor**: the SQL this product sent during a sample of that workload, taken from PostgreSQL's log (\`log_statement = all\` on the bench's database, a second server of this product running the sample), each backend's statements grouped into units (a statement, or a transaction; what writes ends in ROLLBACK; the job queue's own \`BEGIN; …; COMMIT;\` upkeep left out), up to 1,000 units drawn at random and replayed by \`pgbench\` with ${mixed.connections} clients; its transactions per second × the sample's requests ÷ its units is the floor in requests per second, and **÷ floor** the workload's share of it${floors ? ` (${floors})` : ''}. **From memory**: the kept reads' hits over their lookups during the measured workload (\`start_books_fast_path_total\` of /api/metrics before and after; the session read, the unfiltered first page of books). **\`/login\`**: \`wrk -t2\` (without wrk, the bench's own client) anonymous with \`Accept-Encoding: ${'gzip, deflate, br'}\`. **Page views/s**: the administrators open \`/manager/books?searchTerm=<random term>\` as a browser asks for it (start-ui-web: its shell, which has no data, then its \`/api/rest/books?searchTerm=\`, one view); **search API**: \`/api/rest/books?searchTerm=<random term>\` alone, the same terms; **page ÷ API**: what the page costs beyond its data.`,
+    `The same rounds, each measure going through the apps in turn after \`VACUUM (ANALYZE)\` of its database and a warm-up (${mixed.connections} connections, ${mixed.seconds} s; medians of the rounds). **Real workload**: the mixed run above (req/s), its load from an undici \`Pool\` in the bench's own process on the same cores (the floor's client is \`pgbench\`). **CPU per request**: the workload's client (this process), server (its threads) and PostgreSQL (all its processes) ÷ the requests answered; in brackets, PostgreSQL's in the floor. **Floor**: the SQL this product sent during a sample of that workload, taken from PostgreSQL's log (\`log_statement = all\` on the bench's database, a second server of this product running the sample), each backend's statements grouped into units (a statement, or a transaction; what writes ends in ROLLBACK; the job queue's own \`BEGIN; …; COMMIT;\` upkeep left out), up to 1,000 units drawn at random and replayed by \`pgbench\` with ${mixed.connections} clients; its transactions per second × the sample's requests ÷ its units is the floor in requests per second, and **÷ floor** the workload's share of it${floors ? ` (${floors})` : ''}. **From memory**: the kept reads' hits over their lookups during the measured workload (\`start_books_fast_path_total\` of /api/metrics before and after; the session read, the unfiltered first page of books). **\`/login\`**: \`wrk -t2\` (without wrk, the bench's own client) anonymous with \`Accept-Encoding: ${'gzip, deflate, br'}\`. **Page views/s**: the administrators open \`/manager/books?searchTerm=<random term>\` as a browser asks for it (start-ui-web: its shell, which has no data, then its \`/api/rest/books?searchTerm=\`, one view); **search API**: \`/api/rest/books?searchTerm=<random term>\` alone, the same terms; **page ÷ API**: what the page costs beyond its data.`,
     '',
-    '| books | app | real workload req/s | floor req/s | ÷ floor | session reads from memory | first pages from memory | `/login` req/s | page views/s | search API req/s | page ÷ API |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| books | app | real workload req/s | floor req/s | ÷ floor | CPU ms per request: client · server · PostgreSQL (floor: PostgreSQL) | session reads from memory | first pages from memory | `/login` req/s | page views/s | search API req/s | page ÷ API |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
     '',
   ]
@@ -700,7 +710,7 @@ export function mixedMarkdown(
     '',
     `Run of ${run.date.slice(0, 10)} (${run.date}). Machine: ${run.machine}; PostgreSQL ${run.postgres}. Load average (1 / 5 / 15 min) ${run.loadAverage.start} at the start, ${run.loadAverage.end} at the end${Number.parseFloat(run.loadAverage.start) > 2 ? ' (a loaded machine: other work ran beside the bench, so the absolute figures are low; the ratio between the two apps, measured in interleaved rounds, is the figure to read)' : ''}.`,
     '',
-    `${mixed.people} distinct signed-in people per app (${mixed.admins} administrators), inserted with their sessions into each app's database, their cookies signed as better-auth signs them; ${mixed.connections} keep-alive connections in closed loops (bench/mixed.ts, in the bench's process), each request from a person not mid-request: a page of the book list (administrators: the user list a quarter of the time) through each app's REST API, with no search term (30 %) or a word of the generated titles and authors, the next page by the cursor of the page before (60 % when there is one), and 5 % writes (an administrator creates a book or updates one just seen, a user renames themself). ${mixed.rounds} round${mixed.rounds === 1 ? '' : 's'} of ${mixed.seconds} s after a warm-up, going through the apps in turn (a round ends when every request in flight has its answer, so a slow app's round lasts longer; req/s counts the answers over that whole time); req/s and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${mixed.loads.map((load) => load.toFixed(1)).join(', ')}.`,
+    `${mixed.people} distinct signed-in people per app (${mixed.admins} administrators), inserted with their sessions into each app's database, their cookies signed as better-auth signs them; ${mixed.connections} keep-alive connections in closed loops (bench/mixed.ts, in the bench's process), each request from a person not mid-request: a page of the book list (administrators: the user list a quarter of the time) through each app's REST API, with no search term (30 %) or a word of the generated titles and authors, the next page by the cursor of the page before (60 % when there is one), and 5 % writes (an administrator creates a book or updates one just seen, a user renames themself). ${mixed.runInSeconds ? `Each app first runs the workload for ${mixed.runInSeconds} s (its JIT, PostgreSQL's caches and plans reach their steady state), then ` : ''}${mixed.rounds} round${mixed.rounds === 1 ? '' : 's'} of ${mixed.seconds} s, each after \`VACUUM (ANALYZE)\` of the app's database and a warm-up, going through the apps in turn (a round ends when every request in flight has its answer, so a slow app's round lasts longer; req/s counts the answers over that whole time); req/s and the percentiles are the medians of the rounds, "rounds" the lowest and highest req/s of a round; 1-minute load average at the rounds' start: ${mixed.loads.map((load) => load.toFixed(1)).join(', ')}.`,
     '',
     ...(mixed.apps.some((app) => app.app.startsWith('this product, '))
       ? [

@@ -165,7 +165,7 @@ export async function tracingStepMicros(variants = Object.keys(TRACING_VARIANTS)
           {
             env: {
               ...process.env,
-              NODE_OPTIONS: '--max-semi-space-size=4 --max-old-space-size=256',
+              NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=256',
               OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
               OTEL_SDK_DISABLED: '',
               OTEL_TRACES_SAMPLER: '',

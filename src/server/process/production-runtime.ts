@@ -5,12 +5,12 @@
  *
  * Under load, V8 grew its young generation to 128 MB and glibc kept one malloc
  * arena per thread that ever allocated (V8's compiler threads, libuv's pool):
- * the server stayed at ~375 MB after the bench's load. With semi-spaces of at
- * most 4 MB and two arenas it stays at ~255 MB, for no CPU per request that
- * the same measure could tell apart (docs/performance.md; docs/decisions/028-node-24-over-idle-rss.md).
- * Measured again under the real workload against 8 MB, 16 MB and V8's default:
- * none answered more requests beyond the rounds' spread, the default held 70 MB
- * more (docs/decisions/045-search-sql-and-gc.md).
+ * the server stayed at ~375 MB after the bench's load. Semi-spaces of at most
+ * 16 MB and two arenas keep it near 170 MB under the real workload. 16 MB
+ * rather than 4: on a quiet machine the server answered 9–14 % more requests
+ * for a fifth less CPU each (garbage collection's share of a CPU profile
+ * halved), for ~23 MB more RSS under load
+ * (docs/decisions/050-semi-spaces-and-a-settled-bench.md).
  *
  * Without a heap limit V8 sizes the old generation for the machine's memory:
  * under the bench's 5-minute soak RSS rose for three minutes (159 → 229 MB)
@@ -19,7 +19,7 @@
  * 20 seconds on, at the same throughput. A process whose live heap needs more
  * (far more concurrent renders) raises it through NODE_OPTIONS.
  */
-export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'] as const
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=16'] as const
 
 /** Read when the process starts (glibc, Node), so set by whatever starts it; each one overridable. */
 export const PRODUCTION_ENVIRONMENT = { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-old-space-size=256' } as const
