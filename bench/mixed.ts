@@ -19,6 +19,7 @@ import { rmSync } from 'node:fs'
 import pg from 'pg'
 import { Pool } from 'undici'
 
+import { cpuNanoseconds, postgresCpuNanoseconds } from './cpu'
 import {
   fileSize,
   type FloorScript,
@@ -32,7 +33,6 @@ import {
   sample,
   writeFloorScript,
 } from './floor'
-import { cpuNanoseconds, postgresCpuNanoseconds } from './cpu'
 import { type KeptHits, keptHits } from './hit-rates'
 import { hasWrk, type LoadResult, runWrk } from './load'
 import {
@@ -522,7 +522,7 @@ async function settleDatabase(url: string) {
 }
 
 /** CPU per request of the workload's client (this process), server and PostgreSQL, and PostgreSQL's in the floor (ms). */
-export interface RequestCpu {
+interface RequestCpu {
   client: number
   server: number
   postgres: number
@@ -894,7 +894,12 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
       Object.assign(runs[0]!, { kept: [], cpu: [], ...(floor ? { floor: [] } : {}) })
       for (const [index, target] of targets.entries()) {
         log(`mixed ${books.toLocaleString('en')} books, ${target.name}: run in for ${settings.runInSeconds} s`)
-        await runMixed(target, { ...settings, seconds: settings.runInSeconds, seed: (books + index) ^ 0x1b873593, terms })
+        await runMixed(target, {
+          ...settings,
+          seconds: settings.runInSeconds,
+          seed: (books + index) ^ 0x1b873593,
+          terms,
+        })
       }
       for (let round = 0; round < settings.rounds; round++) {
         report.loads.push(loadavg()[0]!)
