@@ -75,7 +75,7 @@ export interface MixedTarget {
   toHttp(request: MixedRequest): { method: string; path: string; body?: unknown }
   /** The server's process, when it is this bench's child: its CPU per request and RSS are logged. */
   pid?: number
-  /** Its database, settled (bench/database.ts) before each of its measured runs. */
+  /** Its database, settled (`settleDatabase`) before each of its measured runs. */
   databaseUrl?: string
 }
 
@@ -466,7 +466,7 @@ export interface MixedSettings {
   /**
    * The workload on each app once before the first round: a server, its JIT and
    * PostgreSQL's caches and plans reach their steady state only after a minute or so
-   * of load (CPU per request fell by a third over the first four 13-second runs).
+   * of load (CPU per request fell by a fifth to a third over the first four 13-second runs).
    */
   runInSeconds: number
   connections: number
