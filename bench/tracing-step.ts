@@ -23,6 +23,7 @@ import { trace } from '@opentelemetry/api'
 import { requestTracing, startTracing } from '@/server/observability/tracing.server'
 import { requestScope, startQuery } from '@/server/platform/request-scope.server'
 import { inSpan } from '@/server/platform/trace-hooks.server'
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '@/server/process/production-runtime'
 
 import { exportedSpans } from '../scripts/otlp-spans'
 import { median } from './stats'
@@ -165,7 +166,8 @@ export async function tracingStepMicros(variants = Object.keys(TRACING_VARIANTS)
           {
             env: {
               ...process.env,
-              NODE_OPTIONS: '--max-semi-space-size=16 --max-old-space-size=256',
+              // The child runs as production does (the flags of `npm start`, through tsx).
+              NODE_OPTIONS: [...PRODUCTION_NODE_FLAGS, PRODUCTION_ENVIRONMENT.NODE_OPTIONS].join(' '),
               OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
               OTEL_SDK_DISABLED: '',
               OTEL_TRACES_SAMPLER: '',
