@@ -156,4 +156,11 @@ describe('the kept reads’ hit rates from /api/metrics', () => {
     })
     expect(keptHits('', metrics(1, 0, 2)).firstPages).toEqual({ hits: 2, lookups: 2 })
   })
+
+  it('counts a lookup that joined a read in flight as served from memory', () => {
+    const joined = (count: number) => `start_books_fast_path_total{path="book first page",result="joined"} ${count}`
+    const before = [metrics(0, 0, 10), joined(0), 'start_books_fast_path_total{path="book first page",result="miss"} 5']
+    const after = [metrics(0, 0, 70), joined(20), 'start_books_fast_path_total{path="book first page",result="miss"} 15']
+    expect(keptHits(before.join('\n'), after.join('\n')).firstPages).toEqual({ hits: 80, lookups: 90 })
+  })
 })

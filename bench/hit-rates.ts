@@ -1,7 +1,8 @@
 /**
  * The kept reads' hit rates (issue 41 part 5), from the app's /api/metrics:
  * `start_books_fast_path_total{path,result}` read before and after a run, the
- * share of each path's lookups answered from memory in between.
+ * share of each path's lookups answered from memory in between: a hit, or a
+ * lookup that joined another's read in flight (it sent no query of its own).
  */
 
 /** The fast-path counters of a Prometheus text answer, by `path` then `result`. */
@@ -31,7 +32,7 @@ function hitsBetween(
   path: string,
 ): HitCount | undefined {
   const delta = (result: string) => (after.get(path)?.get(result) ?? 0) - (before.get(path)?.get(result) ?? 0)
-  const hits = delta('hit')
+  const hits = delta('hit') + delta('joined')
   const lookups = hits + delta('miss')
   return lookups > 0 ? { hits, lookups } : undefined
 }

@@ -244,3 +244,91 @@ describe('forgetting by key', () => {
     expect(found).toMatch(/kept answered/)
   })
 })
+
+/** A person's name, kept: the subject of the reads in flight below. */
+const SHARED = 'user name (test: reads in flight)'
+const keptName = keptReads<{ id: string; name: string }>({
+  name: SHARED,
+  reads: ['user'],
+  insertsCannotChange: ['user'],
+  dependsOn: (row) => [`user:${row.id}`],
+  max: 10,
+  maxAgeMs: 60_000,
+})
+
+describe('a read in flight', () => {
+  const email = emailOf(0)
+  const nameOf = async () => {
+    const { rows } = await api.db.execute<{ id: string; name: string }>(
+      sql`select id, name from "user" where email = ${email}`,
+    )
+    return rows[0]
+  }
+  const results = () =>
+    new Map(
+      [...(new Map(tallies()).get('start_books_fast_path_total')?.read() ?? [])]
+        .filter((tally) => tally.labels.path === SHARED)
+        .map((tally) => [tally.labels.result, tally.value]),
+    )
+
+  /** `lookups` lookups of one key at once, the first one's read held until `during` has run; the reads made. */
+  async function atOnce(key: string, lookups: number, during: () => Promise<unknown> = async () => {}) {
+    let reads = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const read = async () => {
+      if (reads++ === 0) await held
+      return nameOf()
+    }
+    const answers = Array.from({ length: lookups }, () => keptName(api.db, key, read))
+    await during()
+    release()
+    return { answers: await Promise.all(answers), reads }
+  }
+
+  beforeAll(async () => {
+    await api.cookie({ email })
+  })
+  afterAll(() => KEPT_READS.delete(SHARED))
+
+  it('is shared by the lookups that miss meanwhile', async () => {
+    const before = results()
+    const { answers, reads } = await atOnce('shared', 10)
+    expect(reads).toBe(1)
+    expect(new Set(answers.map((answer) => answer?.name)).size).toBe(1)
+    const after = results()
+    expect((after.get('joined') ?? 0) - (before.get('joined') ?? 0)).toBe(9)
+    expect((after.get('miss') ?? 0) - (before.get('miss') ?? 0)).toBe(1)
+  })
+
+  it('is not shared once a change it depends on is announced: each lookup after it reads afresh', async () => {
+    const { answers, reads } = await atOnce('changed', 5, () =>
+      api.db.execute(sql`update "user" set name = 'Renamed in flight' where email = ${email}`),
+    )
+    // The first read may have seen the row before the rename; the four that waited read after it.
+    expect(reads).toBe(5)
+    expect(answers.slice(1).map((answer) => answer?.name)).toEqual(Array(4).fill('Renamed in flight'))
+    // What they read after it is kept: the next lookup is answered the new name from memory.
+    const next = await atOnce('changed', 1)
+    expect(next).toEqual({ answers: [expect.objectContaining({ name: 'Renamed in flight' })], reads: 0 })
+  })
+
+  it('is shared when what is announced meanwhile is another row', async () => {
+    const { reads } = await atOnce('unrelated', 5, () =>
+      api.db.execute(sql`update "user" set name = 'Someone else' where email = 'user@user.com'`),
+    )
+    expect(reads).toBe(1)
+  })
+
+  it('that fails leaves each waiting lookup to read for itself', async () => {
+    let reads = 0
+    let fail!: (error: Error) => void
+    const failing = () => new Promise<undefined>((_, reject) => (fail = reject))
+    const first = keptName(api.db, 'failing', () => (reads++, failing()))
+    const waiting = Array.from({ length: 3 }, () => keptName(api.db, 'failing', () => (reads++, nameOf())))
+    fail(new Error('the database went away'))
+    await expect(first).rejects.toThrow('the database went away')
+    expect((await Promise.all(waiting)).every((answer) => answer?.name)).toBe(true)
+    expect(reads).toBe(4)
+  })
+})

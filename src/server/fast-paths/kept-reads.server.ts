@@ -128,33 +128,75 @@ export function keptReads<T>({
     return values!
   }
 
+  /** The value kept for `key` now, if any (every change announced so far forgotten first). */
+  const lookup = (db: Database, notices: ChangeNotices, key: string) => {
+    const version = notices.version()
+    if (version === undefined) return undefined
+    const hit = keptUpTo(db, notices, version).entries.get(key)
+    return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined
+  }
+
+  /**
+   * The reads in flight per database and key, each resolving to whether it
+   * was kept: a lookup that misses while the same key is being read waits for
+   * that read instead of sending its own (after a write forgets a popular
+   * value, the requests that arrive during its one re-read all share it).
+   */
+  const inFlight = new WeakMap<Database, Map<string, Promise<boolean>>>()
+
+  /** Reads `key` and keeps the value, unless something it depends on was announced meanwhile. */
+  const readAndKeep = async (db: Database, notices: ChangeNotices, key: string, read: () => Promise<T | undefined>) => {
+    const version = notices.version()
+    if (version === undefined) return read()
+    const at = Date.now()
+    let reads = inFlight.get(db)
+    if (!reads) inFlight.set(db, (reads = new Map()))
+    const owner = !reads.has(key)
+    let settle!: (kept: boolean) => void
+    if (owner) reads.set(key, new Promise<boolean>((resolve) => (settle = resolve)))
+    let kept = false
+    try {
+      const value = await read()
+      if (value === undefined) return value
+      const now = notices.version()
+      if (now === undefined) return value
+      // Kept only if nothing it depends on was announced while it was read.
+      const keys = dependsOn(value)
+      const changes = notices.changesSince(version)
+      if (changes === 'everything' || touches(changes, keys)) return value
+      const current = keptUpTo(db, notices, now)
+      current.forget(key)
+      if (current.entries.size >= max) current.forget(current.entries.keys().next().value!)
+      current.keep(key, { value, at, dependsOn: keys })
+      kept = true
+      return value
+    } finally {
+      if (owner) {
+        reads.delete(key)
+        settle(kept)
+      }
+    }
+  }
+
   return async (db: Database, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> => {
     const notices = changeNoticesOf(db)
-    const version = notices?.version()
-    if (version === undefined) {
+    if (notices?.version() === undefined) {
       tallyMiss()
       return read()
     }
-    const values = keptUpTo(db, notices!, version)
-    const at = Date.now()
-    const hit = values.entries.get(key)
-    if (hit && at - hit.at < maxAgeMs) {
+    const hit = lookup(db, notices, key)
+    if (hit) {
       fastPathTally.inc({ path: declaration.name, result: 'hit' })
       return hit.value
     }
+    // Joined: the read in flight was kept, and nothing announced since forgot it: as a hit just after it was kept.
+    const reading = inFlight.get(db)?.get(key)
+    const joined = reading && (await reading) ? lookup(db, notices, key) : undefined
+    if (joined) {
+      fastPathTally.inc({ path: declaration.name, result: 'joined' })
+      return joined.value
+    }
     tallyMiss()
-    const value = await read()
-    if (value === undefined) return value
-    const now = notices!.version()
-    if (now === undefined) return value
-    // Kept only if nothing it depends on was announced while it was read.
-    const keys = dependsOn(value)
-    const changes = notices!.changesSince(version)
-    if (changes === 'everything' || touches(changes, keys)) return value
-    const current = keptUpTo(db, notices!, now)
-    current.forget(key)
-    if (current.entries.size >= max) current.forget(current.entries.keys().next().value!)
-    current.keep(key, { value, at, dependsOn: keys })
-    return value
+    return readAndKeep(db, notices, key, read)
   }
 }
