@@ -33,7 +33,7 @@ export function reportVitals(matches: ReadonlyArray<{ status: string; fullPath: 
     }
   }
 
-  // The library calls back as the page is hidden, one metric at a time: one report for all of them.
+  // Each metric's latest value, as the library sees it change; sent together when the page is hidden.
   function queued(metric: MetricType) {
     queue.set(metric.name as VitalName, metric.value)
     if (document.visibilityState === 'hidden' && !scheduled) {
@@ -42,10 +42,13 @@ export function reportVitals(matches: ReadonlyArray<{ status: string; fullPath: 
     }
   }
 
-  onLCP(queued)
-  onINP(queued)
-  onCLS(queued)
-  // After the library's own listeners: LCP, reported at the first input, waits for the next hiding.
+  // Every change, not only the library's final values: it finalizes on a visibilitychange, which a
+  // navigation away may not fire (headless Chromium's does not), and then LCP would go unsent. The
+  // latest value at hiding is the final one: the browser stops LCP at the first input.
+  const everyChange = { reportAllChanges: true }
+  onLCP(queued, everyChange)
+  onINP(queued, everyChange)
+  onCLS(queued, everyChange)
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush()
   })
