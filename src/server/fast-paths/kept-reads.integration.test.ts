@@ -1,5 +1,5 @@
 import { createRouterClient } from '@orpc/server'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env.server'
@@ -259,10 +259,11 @@ const keptName = keptReads<{ id: string; name: string }>({
 describe('a read in flight', () => {
   const email = emailOf(0)
   const nameOf = async () => {
-    const { rows } = await api.db.execute<{ id: string; name: string }>(
-      sql`select id, name from "user" where email = ${email}`,
-    )
-    return rows[0]
+    const [row] = await api.db
+      .select({ id: schema.user.id, name: schema.user.name })
+      .from(schema.user)
+      .where(eq(schema.user.email, email))
+    return row
   }
   const results = () =>
     new Map(
