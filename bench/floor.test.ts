@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  floorScripts,
   parseParameters,
   parsePgbenchOutput,
   parsePostgresLog,
@@ -102,6 +103,21 @@ describe("the floor's SQL from PostgreSQL's log", () => {
     expect(() => pgbenchScript([])).toThrow()
   })
 
+  it('deals the units into at most 128 scripts, each unit in one, their sizes within one of each other', () => {
+    const units = Array.from({ length: 1000 }, (_, index) => [`select ${index}`])
+    const scripts = floorScripts(units)
+    expect(scripts).toHaveLength(128)
+    expect(
+      scripts
+        .flat()
+        .map(([sql]) => sql)
+        .sort(),
+    ).toEqual(units.map(([sql]) => sql).sort())
+    const sizes = scripts.map((script) => script.length)
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
+    expect(floorScripts(units.slice(0, 3))).toEqual([[['select 0']], [['select 1']], [['select 2']]])
+  })
+
   it('samples without repeats, in order', () => {
     let seed = 1
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646
@@ -160,7 +176,11 @@ describe('the kept reads’ hit rates from /api/metrics', () => {
   it('counts a lookup that joined a read in flight as served from memory', () => {
     const joined = (count: number) => `start_books_fast_path_total{path="book first page",result="joined"} ${count}`
     const before = [metrics(0, 0, 10), joined(0), 'start_books_fast_path_total{path="book first page",result="miss"} 5']
-    const after = [metrics(0, 0, 70), joined(20), 'start_books_fast_path_total{path="book first page",result="miss"} 15']
+    const after = [
+      metrics(0, 0, 70),
+      joined(20),
+      'start_books_fast_path_total{path="book first page",result="miss"} 15',
+    ]
     expect(keptHits(before.join('\n'), after.join('\n')).firstPages).toEqual({ hits: 80, lookups: 90 })
   })
 })

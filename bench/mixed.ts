@@ -565,8 +565,8 @@ async function metricsOf(baseUrl: string) {
  * Units of SQL replayed at most: every unit a 10-second sample sends (about
  * 4,000 at 100,000 books). A unit's cost spans two orders of magnitude (a
  * page by key, a search of a common word), so a sample of 1,000 of them moved
- * the floor by a quarter from one capture to the next. pgbench skips a branch
- * per level of its tree of `\if`: 13 levels here.
+ * the floor by a quarter from one capture to the next (`floorScripts`: how
+ * pgbench replays that many).
  */
 const FLOOR_UNITS = 8000
 
@@ -886,7 +886,7 @@ export async function measureMixed(settings: MixedSettings, terms: readonly stri
         async () => startApp(ours.url, settings.emailServer, 120_000, { ...extraEnv, PORT: String(await freePort()) }),
       )
       if (floor) {
-        steps.push(async () => rmSync(floor.script.file, { force: true }))
+        steps.push(async () => floor.script.files.forEach(({ file }) => rmSync(file, { force: true })))
         report.floors = [...(report.floors ?? []), floor.sample]
       }
       const runs: MixedAppRuns[] = targets.map((target) => ({ app: target.name, books, runs: [] as MixedResult[] }))
