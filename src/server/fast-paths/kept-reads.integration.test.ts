@@ -321,7 +321,7 @@ describe('a read in flight', () => {
     expect(reads).toBe(1)
   })
 
-  it('that fails leaves each waiting lookup to read for itself', async () => {
+  it('that fails fails the lookups waiting for it, which do not ask the database again', async () => {
     let reads = 0
     let fail!: (error: Error) => void
     const failing = () => new Promise<undefined>((_, reject) => (fail = reject))
@@ -329,7 +329,10 @@ describe('a read in flight', () => {
     const waiting = Array.from({ length: 3 }, () => keptName(api.db, 'failing', () => (reads++, nameOf())))
     fail(new Error('the database went away'))
     await expect(first).rejects.toThrow('the database went away')
-    expect((await Promise.all(waiting)).every((answer) => answer?.name)).toBe(true)
-    expect(reads).toBe(4)
+    for (const lookup of waiting) await expect(lookup).rejects.toThrow('the database went away')
+    expect(reads).toBe(1)
+    // The next lookup reads again, and keeps what it reads.
+    expect((await atOnce('failing', 1)).reads).toBe(1)
+    expect((await atOnce('failing', 1)).reads).toBe(0)
   })
 })

@@ -140,7 +140,9 @@ export function keptReads<T>({
    * The reads in flight per database and key, each resolving to whether it
    * was kept: a lookup that misses while the same key is being read waits for
    * that read instead of sending its own (after a write forgets a popular
-   * value, the requests that arrive during its one re-read all share it).
+   * value, the requests that arrive during its one re-read all share it). A
+   * read that fails fails them too: a database that does not answer is not
+   * asked again by each, each waiting for its own timeout after the first's.
    */
   const inFlight = new WeakMap<Database, Map<string, Promise<boolean>>>()
 
@@ -153,7 +155,13 @@ export function keptReads<T>({
     if (!reads) inFlight.set(db, (reads = new Map()))
     const owner = !reads.has(key)
     let settle!: (kept: boolean) => void
-    if (owner) reads.set(key, new Promise<boolean>((resolve) => (settle = resolve)))
+    let fail!: (error: unknown) => void
+    if (owner) {
+      const flight = new Promise<boolean>((resolve, reject) => ((settle = resolve), (fail = reject)))
+      // Nobody may be waiting for it.
+      flight.catch(() => {})
+      reads.set(key, flight)
+    }
     let kept = false
     try {
       const value = await read()
@@ -170,6 +178,9 @@ export function keptReads<T>({
       current.keep(key, { value, at, dependsOn: keys })
       kept = true
       return value
+    } catch (error) {
+      if (owner) fail(error)
+      throw error
     } finally {
       if (owner) {
         reads.delete(key)
@@ -190,6 +201,7 @@ export function keptReads<T>({
       return hit.value
     }
     // Joined: the read in flight was kept, and nothing announced since forgot it: as a hit just after it was kept.
+    // If it fails, so does this lookup.
     const reading = inFlight.get(db)?.get(key)
     const joined = reading && (await reading) ? lookup(db, notices, key) : undefined
     if (joined) {
