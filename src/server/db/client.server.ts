@@ -240,7 +240,9 @@ async function throughPooler(client: import('pg').ClientBase) {
  * A pool connection hears its own writes' notices before they resolve, so
  * the process never trusts a kept read older than its own last write. Straight
  * to PostgreSQL it listens itself: a session hears its own notices before it
- * is ready for the next query. Through a transaction pooler it cannot (its
+ * is ready for the next query (and keeps only those: each other session's
+ * would otherwise be counted once per connection, and crowd the notices
+ * remembered). Through a transaction pooler it cannot (its
  * LISTEN would stay on some server connection), nor use named prepared
  * statements (they stay on the server connection that parsed them): it
  * sends its statements unnamed, and takes every statement that is not a
@@ -248,7 +250,10 @@ async function throughPooler(client: import('pg').ClientBase) {
  */
 async function hearOwnWrites(client: import('pg').ClientBase, notice: (payload?: string) => void) {
   if (!(await throughPooler(client))) {
-    client.on('notification', (message) => notice(message.payload))
+    // Every listening session hears every notice: the other sessions' reach the process through its listener.
+    client.on('notification', (message) => {
+      if (message.processId === (client as PgClient).processID) notice(message.payload)
+    })
     await client.query(`listen ${CHANGE_NOTICE_CHANNEL}`)
     return
   }

@@ -5,11 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { count, type SQL, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
 import { resetEnvForTests } from '@/lib/env.server'
+import { withClient } from '@/test/context'
 import { createTestDatabase, sqlState, type TestDatabase, UNIQUE_VIOLATION } from '@/test/database'
 
+import { changeNoticesOf } from './change-notices.server'
 import { type Database, type DatabaseHandle, openDatabase, ping } from './client.server'
 import { prepareDatabase } from './index.server'
 import { migrate } from './migrate.server'
@@ -229,6 +231,24 @@ describe.runIf(onPostgres)('several processes starting on one PostgreSQL', () =>
     } finally {
       await second.close()
     }
+  })
+})
+
+describe.runIf(onPostgres)('change notices on PostgreSQL', () => {
+  it("hears another session's write once, however many pool connections listen for their own", async () => {
+    const handle = await createTestDatabase()
+    const notices = changeNoticesOf(handle.db)!
+    expect(await notices.heard()).toBe(true)
+    // Several pool connections open at once: each listens, to hear its own writes before they resolve.
+    await Promise.all(Array.from({ length: 6 }, () => handle.db.execute(sql`select pg_sleep(0.05)`)))
+    const before = notices.version()!
+    const [{ id }] = (await rows<{ id: string }>(handle.db, sql`select id from genre limit 1`)) as [{ id: string }]
+    await withClient(handle.url, (client) => client.query(`update genre set color = color where id = $1`, [id]))
+    await vi.waitFor(() => expect(notices.version()).toBeGreaterThan(before))
+    // Time for the same notice to arrive on every pool connection too.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(notices.version()! - before).toBe(1)
+    expect(notices.changesSince(before)).toEqual([`genre:${id}`])
   })
 })
 
