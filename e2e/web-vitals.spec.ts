@@ -11,14 +11,25 @@ interface Summary {
 }
 
 /**
- * Touches the page's heading, as a reader does, as soon as it shows (before the page's script has
- * run, too: the page then starts at hydration, vitals-reporter.tsx). The first touch loads the
- * measuring code; only that script can measure, so this waits until the browser has it, read from
- * the page's own resource timing (whenever it was asked for: a wait for its response, set after
- * the page's load, missed a script asked for before).
+ * Reads the page, then touches its heading (before the page's script has run, too: the page then
+ * starts at hydration, vitals-reporter.tsx). Reading comes first because Chromium records no
+ * loading measure (LCP) after a page's first input: a touch before the browser has recorded its
+ * largest paint leaves the page none to report, whoever measures (a CI run clicked that early, and
+ * /about was reported without LCP). The first touch loads the measuring code; only that script can
+ * measure, so this waits until the browser has it, read from the page's own resource timing
+ * (whenever it was asked for: a wait for its response, set after the page's load, missed a script
+ * asked for before).
  */
 async function readAndTouch(page: Page) {
-  await page.getByRole('heading', { level: 1 }).click()
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toBeVisible()
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        new PerformanceObserver(() => resolve()).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  )
+  await heading.click()
   await expect
     .poll(
       () =>
