@@ -14,11 +14,11 @@ interface Summary {
  * Reads the page, then touches its heading (before the page's script has run, too: the page then
  * starts at hydration, vitals-reporter.tsx). Reading comes first because Chromium records no
  * loading measure (LCP) after a page's first input: a touch before the browser has recorded its
- * largest paint leaves the page none to report, whoever measures (in one CI run /about was reported
- * with INP and CLS but no LCP, as such a touch leaves it). The first touch loads the measuring code; only that script can
- * measure, so this waits until the browser has it, read from the page's own resource timing
- * (whenever it was asked for: a wait for its response, set after the page's load, missed a script
- * asked for before).
+ * largest paint leaves the page none to report, whoever measures (in one CI run /about was
+ * reported with INP and CLS but no LCP, as such a touch leaves it). The first touch loads the
+ * measuring code; only that script can measure, so this waits until the browser has it, read from
+ * the page's own resource timing (whenever it was asked for: a wait for its response, set after
+ * the page's load, missed a script asked for before).
  */
 async function readAndTouch(page: Page) {
   const heading = page.getByRole('heading', { level: 1 })
