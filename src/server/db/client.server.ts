@@ -91,11 +91,15 @@ async function openPostgres(
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
   }
   const directConnection = { ...connection, connectionString: directUrl }
+  // The sessions of this process's pool that hear their own notices (hearOwnWrites): each notice is counted once.
+  const ownSessions = new Set<number>()
   // One connection, straight to PostgreSQL, hears the other processes' writes.
   const notices = new ChangeNotices(async (notice, lost) => {
     const client = new Client(directConnection)
     client
-      .on('notification', (message) => notice(message.payload))
+      .on('notification', (message) => {
+        if (!ownSessions.has(message.processId)) notice(message.payload)
+      })
       .on('error', lost)
       .on('end', lost)
     // A partition holds packets and ends nothing: a heartbeat that gets no answer is a lost connection,
@@ -143,7 +147,7 @@ async function openPostgres(
       const client = this as unknown as import('pg').ClientBase
       // Untimed until ready: it runs inside the pool query that asked for the connection, which counts it already.
       const connected: Promise<void> = super.connect().then(() =>
-        hearOwnWrites(client, notices.notice).then(
+        hearOwnWrites(client, notices.notice, ownSessions).then(
           () => timeQueries(client),
           (error: unknown) => {
             this.end().catch(() => {})
@@ -240,21 +244,30 @@ async function throughPooler(client: import('pg').ClientBase) {
  * A pool connection hears its own writes' notices before they resolve, so
  * the process never trusts a kept read older than its own last write. Straight
  * to PostgreSQL it listens itself: a session hears its own notices before it
- * is ready for the next query (and keeps only those: each other session's
- * would otherwise be counted once per connection, and crowd the notices
- * remembered). Through a transaction pooler it cannot (its
+ * is ready for the next query (and keeps only those, and the listener leaves
+ * them to it: each notice is counted once in the process, or other sessions'
+ * would crowd the notices remembered, and a late copy of its own forget
+ * what was read after it). Through a transaction pooler it cannot (its
  * LISTEN would stay on some server connection), nor use named prepared
  * statements (they stay on the server connection that parsed them): it
  * sends its statements unnamed, and takes every statement that is not a
  * plain select (a write, a commit) as a change, once it resolves.
  */
-async function hearOwnWrites(client: import('pg').ClientBase, notice: (payload?: string) => void) {
+async function hearOwnWrites(
+  client: import('pg').ClientBase,
+  notice: (payload?: string) => void,
+  ownSessions: Set<number>,
+) {
   if (!(await throughPooler(client))) {
-    // Every listening session hears every notice: the other sessions' reach the process through its listener.
+    // Every listening session hears every notice: the other sessions' reach the process through its listener,
+    // which leaves this one's to it (a second, later copy would make the reads begun after the write unkept).
+    const session = (client as PgClient).processID!
     client.on('notification', (message) => {
-      if (message.processId === (client as PgClient).processID) notice(message.payload)
+      if (message.processId === session) notice(message.payload)
     })
     await client.query(`listen ${CHANGE_NOTICE_CHANNEL}`)
+    ownSessions.add(session)
+    client.once('end', () => ownSessions.delete(session))
     return
   }
   // Its writes' keys are not known here: each is taken as a change of everything.
